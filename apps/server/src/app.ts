@@ -1,0 +1,60 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/config';
+import type { Database } from './db/database';
+import { registerErrorHandling } from './http/error-handler';
+import { securityPlugin } from './http/security';
+import { webAppPlugin } from './http/web-app';
+import { healthRoutes } from './modules/health/routes';
+import { createTradeRepo } from './modules/trades/repo';
+import { tradeRoutes } from './modules/trades/routes';
+import { createTradeService } from './modules/trades/service';
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.nodeEnv === 'production',
+    return503OnClosing: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(securityPlugin, { appOrigin: config.appOrigin });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(swagger, {
+    openapi: { info: { title: 'ChurchTrades API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes, { db });
+
+  const trades = createTradeService(createTradeRepo(db));
+  await app.register(
+    async (api) => {
+      await api.register(tradeRoutes, { trades });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}

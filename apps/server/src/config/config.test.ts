@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('starts with the documented defaults on an empty environment', () => {
+    const config = loadConfig({});
+
+    expect(config).toMatchObject({ port: 3000, appOrigin: 'http://localhost:3000', databaseUrl: undefined });
+    expect(config.mailOutboxDir).toMatch(/data[/\\]outbox$/);
+    expect(config.uploadDir).toMatch(/data[/\\]uploads$/);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('refuses PORT=abc with a message naming PORT', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('refuses a DATABASE_URL that is not a postgres URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/db' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('requires a long SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).nodeEnv).toBe('production');
+  });
+
+  it('keeps only the origin of APP_ORIGIN', () => {
+    expect(loadConfig({ APP_ORIGIN: 'https://churchtrades.au/' }).appOrigin).toBe('https://churchtrades.au');
+  });
+});

@@ -1,0 +1,268 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const stateType = pgEnum('state_type', ['NSW', 'VIC', 'QLD', 'ACT', 'TAS', 'SA', 'NT', 'WA']);
+export const role = pgEnum('role', ['USER', 'TRADER', 'PRIEST', 'MODERATOR', 'GOVERNOR', 'ADMIN', 'DEVELOPER', 'SUPER']);
+export const mediaType = pgEnum('media_type', ['FACEBOOK', 'WEBSITE', 'INSTAGRAM', 'LINKEDIN', 'YOUTUBE', 'TIKTOK']);
+export const moderationStatus = pgEnum('moderation_status', ['PENDING', 'APPROVED', 'REJECTED', 'UNLISTED']);
+export const churchRole = pgEnum('church_role', ['PRIEST', 'MODERATOR']);
+export const sessionStage = pgEnum('session_stage', ['MFA_PENDING', 'ACTIVE']);
+export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    bio: text('bio'),
+    imageUrl: text('image_url'),
+    role: role('role').notNull().default('TRADER'),
+    passwordHash: text('password_hash').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    accountNonExpired: boolean('account_non_expired').notNull().default(true),
+    accountNonLocked: boolean('account_non_locked').notNull().default(true),
+    credentialsNonExpired: boolean('credentials_non_expired').notNull().default(true),
+    mfa: boolean('mfa').notNull().default(false),
+    mfaSecret: text('mfa_secret'),
+    mfaPendingSecret: text('mfa_pending_secret'),
+    // The last TOTP time step accepted, so a code cannot be replayed inside its window.
+    mfaLastStep: integer('mfa_last_step'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+export const churches = pgTable(
+  'churches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    stateType: stateType('state_type').notNull(),
+    suburb: text('suburb'),
+    postcode: text('postcode'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    logo: text('logo'),
+    image: text('image'),
+    enabled: boolean('enabled').notNull().default(true),
+    moderated: boolean('moderated').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    index('churches_state_name_idx').on(table.stateType, table.name),
+    index('churches_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+  ],
+);
+
+/** Master-user links: a user serves a church as its priest or one of its moderators. */
+export const churchMembers = pgTable(
+  'church_members',
+  {
+    churchId: uuid('church_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    churchRole: churchRole('church_role').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    primaryKey({ columns: [table.churchId, table.userId, table.churchRole] }),
+    index('church_members_user_idx').on(table.userId),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    tags: text('tags').notNull().default(''),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    displayOrder: integer('display_order').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    index('categories_parent_order_idx').on(table.parentId, table.displayOrder),
+    uniqueIndex('categories_parent_name_key').on(sql`coalesce(${table.parentId}, -1)`, sql`lower(${table.name})`),
+  ],
+);
+
+function tradeSearchVector(): SQL {
+  return sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') ||
+    setweight(to_tsvector('english', coalesce(tags, '') || ' ' || coalesce(search_keywords, '')), 'B') ||
+    setweight(to_tsvector('english', coalesce(brief, '') || ' ' || coalesce(service, '')), 'C')`;
+}
+
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    churchId: uuid('church_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'restrict' }),
+    mainCategoryId: integer('main_category_id').references(() => categories.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    stateType: stateType('state_type').notNull(),
+    name: text('name').notNull(),
+    brief: text('brief').notNull().default(''),
+    service: text('service').notNull().default(''),
+    tags: text('tags').notNull().default(''),
+    // Category names and tags and the suburb, kept by the application so a search for
+    // "plumbing" finds plumbers: a generated column cannot read other tables.
+    searchKeywords: text('search_keywords').notNull().default(''),
+    website: text('website'),
+    logoUri: text('logo_uri'),
+    image: text('image'),
+    atClient: boolean('at_client').notNull().default(false),
+    atBusiness: boolean('at_business').notNull().default(true),
+    online: boolean('online').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    locked: boolean('locked').notNull().default(false),
+    expired: boolean('expired').notNull().default(false),
+    moderationStatus: moderationStatus('moderation_status').notNull().default('PENDING'),
+    moderationReason: text('moderation_reason'),
+    changedSinceApproval: boolean('changed_since_approval').notNull().default(false),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(tradeSearchVector),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('trades_owner_key').on(table.ownerId),
+    index('trades_search_vector_idx').using('gin', table.searchVector),
+    index('trades_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('trades_church_idx').on(table.churchId),
+    index('trades_listed_name_idx')
+      .on(table.name, table.id)
+      .where(sql`moderation_status = 'APPROVED' and enabled and not locked and not expired`),
+    index('trades_state_name_idx').on(table.stateType, table.name, table.id),
+    index('trades_category_idx').on(table.categoryId),
+    index('trades_main_category_idx').on(table.mainCategoryId),
+    index('trades_moderation_idx').on(table.moderationStatus, table.createdAt),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    searchId: text('search_id'),
+    countryCode: text('country_code').notNull().default('AU'),
+    fullAddress: text('full_address').notNull().default(''),
+    stateType: stateType('state_type'),
+    suburb: text('suburb'),
+    streetName: text('street_name'),
+    streetType: text('street_type'),
+    streetNbr: text('street_nbr'),
+    unitType: text('unit_type').notNull().default('HOUSE'),
+    unitNbr: text('unit_nbr'),
+    postcode: text('postcode'),
+    city: text('city'),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('addresses_entity_key').on(table.entityId)],
+);
+
+/** The national address file, searched by the address lookup when no external service is configured. */
+export const addressIndex = pgTable(
+  'address_index',
+  {
+    id: text('id').primaryKey(),
+    fullAddress: text('full_address').notNull(),
+    stateAbbreviation: stateType('state_abbreviation').notNull(),
+    localityName: text('locality_name').notNull(),
+    streetName: text('street_name'),
+    streetTypeAbbreviation: text('street_type_abbreviation'),
+    firstNumber: text('first_number'),
+    flatType: text('flat_type'),
+    flatNumber: text('flat_number'),
+    lgaName2021: text('lga_name_2021'),
+    postcode: text('postcode'),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+  },
+  (table) => [index('address_index_full_trgm_idx').using('gin', sql`${table.fullAddress} gin_trgm_ops`)],
+);
+
+export const socialMedia = pgTable(
+  'social_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mediaType: mediaType('media_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('social_media_entity_idx').on(table.entityId)],
+);
+
+/** Server-side sessions; only the hash of the cookie's token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stage: sessionStage('stage').notNull(),
+    createdAt: timestamps.createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** Single-use keys e-mailed for account verification and password reset; stored hashed. */
+export const oneTimeKeys = pgTable(
+  'one_time_keys',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: keyPurpose('purpose').notNull(),
+    createdAt: timestamps.createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('one_time_keys_user_idx').on(table.userId, table.purpose)],
+);

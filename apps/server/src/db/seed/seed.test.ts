@@ -1,0 +1,226 @@
+import type { RealState } from '@churchtrades/shared/states';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database';
+import { verifyPassword } from '../../modules/users/password';
+import type { Database } from '../database';
+import { addresses, addressIndex, categories, churchMembers, churches, socialMedia, trades, users } from '../schema';
+import { firstNswChurch } from './generate-churches';
+import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData } from './seed';
+
+const SEED = 7;
+const PASSWORD = 'seed-test-password';
+
+/** Generous boxes around each state and territory, drawn independently of the demo's suburb list. */
+const STATE_BOUNDS: Readonly<Record<RealState, { south: number; north: number; west: number; east: number }>> = {
+  NSW: { south: -37.6, north: -28.1, west: 140.9, east: 153.7 },
+  VIC: { south: -39.2, north: -33.9, west: 140.9, east: 150.0 },
+  QLD: { south: -29.2, north: -10.0, west: 137.9, east: 153.6 },
+  SA: { south: -38.1, north: -25.9, west: 129.0, east: 141.1 },
+  WA: { south: -35.2, north: -13.6, west: 112.9, east: 129.1 },
+  TAS: { south: -43.7, north: -39.5, west: 143.8, east: 148.5 },
+  NT: { south: -26.1, north: -10.9, west: 128.9, east: 138.1 },
+  ACT: { south: -35.95, north: -35.12, west: 148.76, east: 149.4 },
+};
+
+const DEMO_EMAILS = {
+  USER: 'user@demo.churchtrades.au',
+  TRADER: 'trader@demo.churchtrades.au',
+  PRIEST: 'priest@demo.churchtrades.au',
+  MODERATOR: 'moderator@demo.churchtrades.au',
+  GOVERNOR: 'governor@demo.churchtrades.au',
+  ADMIN: 'admin@demo.churchtrades.au',
+  DEVELOPER: 'developer@demo.churchtrades.au',
+  SUPER: 'super@demo.churchtrades.au',
+};
+
+const database = await createTestDatabase();
+afterAll(() => database.close());
+const db = database.db;
+const summary = await seedDemoData(db, { seed: SEED, demoPassword: PASSWORD });
+
+function withoutPasswordHash() {
+  const { passwordHash: _passwordHash, ...columns } = getTableColumns(users);
+  return columns;
+}
+
+/** Every demo row in a stable order; only the salted password hashes are left out. */
+async function snapshot(target: Database) {
+  return {
+    categories: await target.select().from(categories).orderBy(asc(categories.id)),
+    users: await target.select(withoutPasswordHash()).from(users).orderBy(asc(users.id)),
+    churches: await target.select().from(churches).orderBy(asc(churches.id)),
+    churchMembers: await target.select().from(churchMembers).orderBy(asc(churchMembers.userId)),
+    trades: await target.select().from(trades).orderBy(asc(trades.id)),
+    addresses: await target.select().from(addresses).orderBy(asc(addresses.id)),
+    socialMedia: await target.select().from(socialMedia).orderBy(asc(socialMedia.id)),
+    addressIndex: await target.select().from(addressIndex).orderBy(asc(addressIndex.id)),
+  };
+}
+
+describe('seedDemoData', () => {
+  it('makes about fifteen main categories with five to ten sub categories each', async () => {
+    const rows = await db.select().from(categories);
+    const mains = rows.filter((category) => category.parentId === null);
+
+    expect(mains.length).toBeGreaterThanOrEqual(13);
+    expect(mains.length).toBeLessThanOrEqual(18);
+    for (const main of mains) {
+      const subs = rows.filter((category) => category.parentId === main.id);
+      expect(subs.length, main.name).toBeGreaterThanOrEqual(5);
+      expect(subs.length, main.name).toBeLessThanOrEqual(10);
+      expect(main.tags).not.toBe('');
+    }
+  });
+
+  it('moves the category sequence past the seeded ids', async () => {
+    const [added] = await db.insert(categories).values({ name: 'Sequence Check', tags: '' }).returning();
+    await db.delete(categories).where(eq(categories.name, 'Sequence Check'));
+
+    expect(added?.id).toBe(summary.counts.categories + 1);
+  });
+
+  it('spreads at least 140 churches over all eight states, at least three each', async () => {
+    const rows = await db.select({ state: churches.stateType }).from(churches);
+    const perState: Partial<Record<RealState, number>> = {};
+    for (const { state } of rows) perState[state] = (perState[state] ?? 0) + 1;
+
+    expect(rows.length).toBeGreaterThanOrEqual(140);
+    expect(Object.keys(perState)).toHaveLength(8);
+    for (const count of Object.values(perState)) expect(count).toBeGreaterThanOrEqual(3);
+    expect(perState.NSW).toBeGreaterThan(perState.QLD ?? 0);
+    expect(perState.VIC).toBeGreaterThan(perState.WA ?? 0);
+  });
+
+  it('makes at least 580 approved businesses and a few pending ones, each in the state of its church', async () => {
+    const rows = await db
+      .select({ trade: trades, churchState: churches.stateType })
+      .from(trades)
+      .innerJoin(churches, eq(churches.id, trades.churchId));
+    const approved = rows.filter(({ trade }) => trade.moderationStatus === 'APPROVED');
+    const pending = rows.filter(({ trade }) => trade.moderationStatus === 'PENDING');
+
+    expect(approved.length).toBeGreaterThanOrEqual(580);
+    expect(pending.length).toBeGreaterThanOrEqual(5);
+    expect(approved.every(({ trade }) => trade.moderatedAt !== null && trade.enabled)).toBe(true);
+    expect(pending.every(({ trade }) => trade.moderatedAt === null)).toBe(true);
+    expect(rows.every(({ trade, churchState }) => trade.stateType === churchState)).toBe(true);
+    expect(rows.every(({ trade }) => trade.searchKeywords.length > 0 && trade.mainCategoryId !== null)).toBe(true);
+  });
+
+  it('gives every business its own owner with an example e-mail address', async () => {
+    const owners = await db
+      .select({ email: users.email, role: users.role, enabled: users.enabled })
+      .from(trades)
+      .innerJoin(users, eq(users.id, trades.ownerId));
+    const websites = await db.select({ website: trades.website }).from(trades);
+
+    expect(new Set(owners.map((owner) => owner.email)).size).toBe(owners.length);
+    for (const owner of owners) {
+      expect(owner.email).toMatch(/@(example\.com\.au|demo\.churchtrades\.au)$/);
+      expect(owner.enabled).toBe(true);
+    }
+    for (const { website } of websites) {
+      if (website !== null) expect(website).toMatch(/^https:\/\/www\.[a-z0-9-]+\.example\.com\.au$/);
+    }
+  });
+
+  it('places every approved business address inside its state', async () => {
+    const rows = await db
+      .select({ state: trades.stateType, address: addresses })
+      .from(addresses)
+      .innerJoin(trades, eq(trades.id, addresses.entityId))
+      .where(eq(trades.moderationStatus, 'APPROVED'));
+
+    expect(rows.length).toBeGreaterThan(500);
+    for (const { state, address } of rows) {
+      const box = STATE_BOUNDS[state];
+      expect(address.stateType).toBe(state);
+      expect(address.latitude!, address.fullAddress).toBeGreaterThanOrEqual(box.south);
+      expect(address.latitude!, address.fullAddress).toBeLessThanOrEqual(box.north);
+      expect(address.longitude!, address.fullAddress).toBeGreaterThanOrEqual(box.west);
+      expect(address.longitude!, address.fullAddress).toBeLessThanOrEqual(box.east);
+      expect(address.fullAddress).toMatch(new RegExp(` ${state} \\d{4}$`));
+    }
+  });
+
+  it('gives online-only businesses, and only those, no street address', async () => {
+    const rows = await db
+      .select({ trade: trades, addressId: addresses.id })
+      .from(trades)
+      .leftJoin(addresses, eq(addresses.entityId, trades.id));
+    const isOnlineOnly = ({ trade }: (typeof rows)[number]) => trade.online && !trade.atClient && !trade.atBusiness;
+
+    expect(rows.filter(isOnlineOnly).length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.addressId === null, row.trade.name).toBe(isOnlineOnly(row));
+  });
+
+  it('fills the address index with thousands of upper-case addresses', async () => {
+    const rows = await db.select().from(addressIndex);
+
+    expect(rows.length).toBeGreaterThan(2000);
+    expect(rows.some((row) => row.flatType !== null)).toBe(true);
+    for (const row of rows.slice(0, 50)) {
+      expect(row.id).toMatch(/^GA(NSW|VIC|QLD|ACT|TAS|SA|NT|WA)7\d{9}$/);
+      expect(row.fullAddress).toBe(row.fullAddress.toUpperCase());
+    }
+  });
+
+  it('makes one enabled account per role, each opening with the demo password', async () => {
+    const accounts = await db.select().from(users).where(eq(users.firstName, 'Demo'));
+
+    expect(Object.fromEntries(accounts.map((account) => [account.role, account.email]))).toEqual(DEMO_EMAILS);
+    expect(summary.accounts).toEqual(Object.entries(DEMO_EMAILS).map(([role, email]) => ({ role, email })));
+    for (const account of accounts) {
+      expect(account.enabled).toBe(true);
+      expect(await verifyPassword(account.passwordHash, PASSWORD)).toBe(true);
+    }
+  });
+
+  it('attaches the demo moderator and priest to the first NSW church', async () => {
+    const church = firstNswChurch(await db.select().from(churches));
+    const members = await db
+      .select({ email: users.email, churchRole: churchMembers.churchRole })
+      .from(churchMembers)
+      .innerJoin(users, eq(users.id, churchMembers.userId))
+      .where(eq(churchMembers.churchId, church.id))
+      .orderBy(asc(churchMembers.churchRole));
+
+    expect(church.enabled).toBe(true);
+    expect(summary.demoChurch).toEqual({ id: church.id, name: church.name });
+    expect(members).toEqual([
+      { email: DEMO_EMAILS.PRIEST, churchRole: 'PRIEST' },
+      { email: DEMO_EMAILS.MODERATOR, churchRole: 'MODERATOR' },
+    ]);
+  });
+
+  it('lets the demo trader own an approved business with an address', async () => {
+    const [owned] = await db
+      .select({ trade: trades, address: addresses.fullAddress })
+      .from(trades)
+      .innerJoin(users, eq(users.id, trades.ownerId))
+      .leftJoin(addresses, eq(addresses.entityId, trades.id))
+      .where(eq(users.email, DEMO_EMAILS.TRADER));
+
+    expect(owned?.trade.moderationStatus).toBe('APPROVED');
+    expect(owned?.trade.churchId).toBe(summary.demoChurch.id);
+    expect(owned?.address).toBeTruthy();
+  });
+
+  it('gives the same rows and ids for the same seed', async () => {
+    const other = await createTestDatabase();
+    try {
+      expect(await isDatabaseEmpty(other.db)).toBe(true);
+      await seedDemoData(other.db, { seed: SEED, demoPassword: PASSWORD });
+
+      expect(await snapshot(other.db)).toEqual(await snapshot(db));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses to seed a database that already holds data', async () => {
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    await expect(seedDemoData(db, { seed: SEED + 1, demoPassword: PASSWORD })).rejects.toThrow(DatabaseNotEmptyError);
+  });
+});

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../../modules/users/password';
+import type { Database } from '../database';
+import { addressIndex, addresses, categories, churchMembers, churches, socialMedia, trades, users } from '../schema';
+import { buildDemoDataset, type DemoDataset } from './dataset';
+import type { DemoAccount } from './generate-accounts';
+
+export interface SeedOptions {
+  seed: number;
+  demoPassword: string;
+  log?: (line: string) => void;
+}
+
+export interface SeedCounts {
+  categories: number;
+  mainCategories: number;
+  churches: number;
+  users: number;
+  churchMembers: number;
+  trades: number;
+  approvedTrades: number;
+  pendingTrades: number;
+  addresses: number;
+  socialMedia: number;
+  addressIndex: number;
+}
+
+export interface SeedSummary {
+  counts: SeedCounts;
+  accounts: DemoAccount[];
+  demoChurch: { id: string; name: string };
+  demoBusiness: { id: string; name: string };
+}
+
+export class DatabaseNotEmptyError extends Error {}
+
+/** Rows per insert: well below PostgreSQL's 65,535 parameters for the widest table. */
+const CHUNK_SIZE = 200;
+
+/** True when no user, church, category or business exists yet: the only state the demo seed fills. */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const probes = await Promise.all([
+    db.select({ id: users.id }).from(users).limit(1),
+    db.select({ id: churches.id }).from(churches).limit(1),
+    db.select({ id: categories.id }).from(categories).limit(1),
+    db.select({ id: trades.id }).from(trades).limit(1),
+  ]);
+  return probes.every((rows) => rows.length === 0);
+}
+
+async function insertInChunks<T extends PgTable>(db: Database, table: T, rows: PgInsertValue<T>[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK_SIZE) {
+    await db.insert(table).values(rows.slice(start, start + CHUNK_SIZE));
+  }
+}
+
+async function insertDataset(db: Database, data: DemoDataset): Promise<void> {
+  await insertInChunks(db, categories, data.categories);
+  // The ids were given explicitly, so the sequence must be moved past them for later inserts.
+  await db.execute(sql`select setval(pg_get_serial_sequence('categories', 'id'), (select max(id) from categories))`);
+  await insertInChunks(db, users, data.users);
+  await insertInChunks(db, churches, data.churches);
+  await insertInChunks(db, churchMembers, data.churchMembers);
+  await insertInChunks(db, trades, data.trades);
+  await insertInChunks(db, addresses, data.addresses);
+  await insertInChunks(db, socialMedia, data.socialMedia);
+  await insertInChunks(db, addressIndex, data.addressIndex);
+}
+
+function countRows(data: DemoDataset): SeedCounts {
+  return {
+    categories: data.categories.length,
+    mainCategories: data.categories.filter((category) => category.parentId == null).length,
+    churches: data.churches.length,
+    users: data.users.length,
+    churchMembers: data.churchMembers.length,
+    trades: data.trades.length,
+    approvedTrades: data.trades.filter((trade) => trade.moderationStatus === 'APPROVED').length,
+    pendingTrades: data.trades.filter((trade) => trade.moderationStatus === 'PENDING').length,
+    addresses: data.addresses.length,
+    socialMedia: data.socialMedia.length,
+    addressIndex: data.addressIndex.length,
+  };
+}
+
+function describe(summary: SeedSummary, options: SeedOptions): string[] {
+  const { counts } = summary;
+  const roleWidth = Math.max(...summary.accounts.map((account) => account.role.length));
+  return [
+    `Seeded the demo data (seed ${options.seed}):`,
+    `  categories     ${counts.mainCategories} main, ${counts.categories - counts.mainCategories} sub`,
+    `  churches       ${counts.churches}`,
+    `  users          ${counts.users} (${summary.accounts.length} demo accounts)`,
+    `  businesses     ${counts.approvedTrades} approved, ${counts.pendingTrades} pending`,
+    `  addresses      ${counts.addresses} of businesses, ${counts.addressIndex} in the address index`,
+    `  social media   ${counts.socialMedia}`,
+    `Demo accounts, each with the password "${options.demoPassword}":`,
+    ...summary.accounts.map((account) => `  ${account.role.padEnd(roleWidth)}  ${account.email}`),
+    `The demo priest and moderator serve "${summary.demoChurch.name}".`,
+    `The demo trader owns "${summary.demoBusiness.name}".`,
+  ];
+}
+
+/**
+ * Fills an empty database with a reproducible demo: the same seed gives the same rows and ids.
+ * Only the password hashes differ between runs, since argon2 salts each hash at random.
+ */
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedSummary> {
+  if (!(await isDatabaseEmpty(db))) {
+    throw new DatabaseNotEmptyError('The database already holds data; the demo seed only fills an empty database.');
+  }
+  // Hashed once: argon2 is slow by design, and every demo account shares the demo password.
+  const passwordHash = await hashPassword(options.demoPassword);
+  const data = buildDemoDataset({ seed: options.seed, passwordHash });
+  await db.transaction((tx) => insertDataset(tx, data));
+  const summary: SeedSummary = {
+    counts: countRows(data),
+    accounts: data.accounts,
+    demoChurch: data.demoChurch,
+    demoBusiness: data.demoBusiness,
+  };
+  for (const line of describe(summary, options)) options.log?.(line);
+  return summary;
+}

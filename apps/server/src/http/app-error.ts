@@ -1,0 +1,28 @@
+export const APP_ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+
+/** The one error services throw; the error handler maps it to the envelope. Services never see HTTP. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+
+  constructor(code: AppErrorCode, message: string) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+  }
+
+  get statusCode(): number {
+    return APP_ERROR_STATUS[this.code];
+  }
+}

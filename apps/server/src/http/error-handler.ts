@@ -1,0 +1,38 @@
+import type { FieldError } from '@churchtrades/shared/envelope';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+import { envelope } from './envelope';
+
+const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+export const NOT_FOUND_MESSAGE = 'Not found';
+
+function fieldErrors(error: { validation: { instancePath: string; message?: string }[] }): FieldError[] {
+  return error.validation.map((issue) => ({
+    field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: issue.message ?? 'Invalid value',
+  }));
+}
+
+function sendError(reply: FastifyReply, statusCode: number, message: string, data: object = {}) {
+  return reply.code(statusCode).send(envelope(statusCode, message, data));
+}
+
+/** One mapping from thrown errors to the envelope; a 5xx never shows its text or stack. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.statusCode, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error);
+      return sendError(reply, 400, errors[0]?.message ?? 'Invalid request', { errors });
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return sendError(reply, statusCode, error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, INTERNAL_ERROR_MESSAGE);
+  });
+}

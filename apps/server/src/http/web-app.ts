@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './app-error';
+import { NOT_FOUND_MESSAGE } from './error-handler';
+
+const HASHED_ASSET = /\/assets\//;
+const API_PREFIX = '/api';
+
+function isPageRequest(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '';
+  const isApi = pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
+  return (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, and `index.html` (never cached, so a new
+ * release is picked up) for every other non-API path, where the app's router shows its Not-Found screen.
+ * Unknown API paths answer 404 in the envelope.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string | undefined }) => {
+  const distDir = options.distDir;
+  const hasWebApp = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(response, filePath) {
+        const cacheControl = HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+        response.header('cache-control', cacheControl);
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if (hasWebApp && isPageRequest(request)) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  });
+});

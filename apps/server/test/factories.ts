@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../src/db/database';
+import { categories, churches, trades, users } from '../src/db/schema';
+
+type NewChurch = typeof churches.$inferInsert;
+type NewUser = typeof users.$inferInsert;
+type NewTrade = typeof trades.$inferInsert;
+type NewCategory = typeof categories.$inferInsert;
+
+function unique(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}`;
+}
+
+export async function createChurch(db: Database, fields: Partial<NewChurch> = {}) {
+  const [church] = await db
+    .insert(churches)
+    .values({ name: unique("St Mary's"), stateType: 'NSW', ...fields })
+    .returning();
+  return church!;
+}
+
+export async function createOwner(db: Database, fields: Partial<NewUser> = {}) {
+  const [owner] = await db
+    .insert(users)
+    .values({
+      firstName: 'Olive',
+      lastName: 'Owner',
+      email: `${unique('owner')}@example.com.au`,
+      passwordHash: 'not-a-real-hash',
+      enabled: true,
+      ...fields,
+    })
+    .returning();
+  return owner!;
+}
+
+export async function createCategory(db: Database, fields: Partial<NewCategory> = {}) {
+  const [category] = await db
+    .insert(categories)
+    .values({ name: unique('Category'), ...fields })
+    .returning();
+  return category!;
+}
+
+/** A listed trade (approved, enabled) unless the fields say otherwise; makes its owner and church when not given. */
+export async function createTrade(db: Database, fields: Partial<NewTrade> = {}) {
+  const churchId = fields.churchId ?? (await createChurch(db)).id;
+  const ownerId = fields.ownerId ?? (await createOwner(db)).id;
+  const [trade] = await db
+    .insert(trades)
+    .values({
+      name: unique('Trade'),
+      brief: 'Friendly local business serving the parish and beyond.',
+      stateType: 'NSW',
+      moderationStatus: 'APPROVED',
+      ...fields,
+      churchId,
+      ownerId,
+    })
+    .returning();
+  return trade!;
+}

@@ -1,0 +1,47 @@
+/**
+ * Every route of the web app, in one table (SPEC §2). `path` is the route pattern given to the router;
+ * `getHref` builds a link to it, so no screen spells a URL by hand.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  resetPassword: { path: '/resetpassword', getHref: () => '/resetpassword' },
+  verifyAccount: {
+    path: '/verify/account',
+    getHref: (key: string) => `/verify/account?key=${encodeURIComponent(key)}`,
+  },
+  verifyPassword: {
+    path: '/verify/password',
+    getHref: (key: string) => `/verify/password?key=${encodeURIComponent(key)}`,
+  },
+
+  about: { path: '/about', getHref: () => '/about' },
+  privacyPolicy: { path: '/privacypolicy', getHref: () => '/privacypolicy' },
+  termsAndConditions: { path: '/termsandconditions', getHref: () => '/termsandconditions' },
+  donation: { path: '/donation', getHref: () => '/donation' },
+
+  trade: { path: '/trade', getHref: () => '/trade' },
+  tradeProfile: { path: '/trade/profile', getHref: () => '/trade/profile' },
+  tradeAddress: {
+    path: '/trade/address/:tradeId',
+    getHref: (tradeId: string) => `/trade/address/${encodeURIComponent(tradeId)}`,
+  },
+  tradeMedia: {
+    path: '/trade/media/:tradeId',
+    getHref: (tradeId: string) => `/trade/media/${encodeURIComponent(tradeId)}`,
+  },
+  tradeOffers: {
+    path: '/trade/offers/:tradeId',
+    getHref: (tradeId: string) => `/trade/offers/${encodeURIComponent(tradeId)}`,
+  },
+  tradeSetting: {
+    path: '/trade/setting/:tradeId',
+    getHref: (tradeId: string) => `/trade/setting/${encodeURIComponent(tradeId)}`,
+  },
+
+  account: { path: '/account', getHref: () => '/account' },
+  accountProfile: { path: '/account/profile', getHref: () => '/account/profile' },
+  accountPassword: { path: '/account/password', getHref: () => '/account/password' },
+} as const;

@@ -1,0 +1,23 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+
+/**
+ * Shown when a route throws while loading or rendering. The usual cause in production is a new release:
+ * the old page asks for a code file that no longer exists, and reloading fetches the new one.
+ */
+export function RouteError() {
+  return (
+    <Container className="py-5">
+      <Alert variant="danger">
+        <Alert.Heading as="h1" className="h4">
+          Something went wrong
+        </Alert.Heading>
+        <p>This page could not be shown. Reloading usually fixes it.</p>
+        <Button variant="outline-danger" onClick={() => window.location.reload()}>
+          Reload the page
+        </Button>
+      </Alert>
+    </Container>
+  );
+}

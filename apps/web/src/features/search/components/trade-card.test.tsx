@@ -1,0 +1,68 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeTradeCard } from '../../../testing/trade-factory';
+import { TradeCard } from './trade-card';
+
+describe('TradeCard', () => {
+  it('shows the website host without its scheme, opening in a new tab', () => {
+    render(<TradeCard trade={makeTradeCard({ website: 'https://www.smithplumbing.com.au/services?x=1' })} />);
+
+    const link = screen.getByRole('link', { name: 'www.smithplumbing.com.au' });
+    expect(link).toHaveAttribute('href', 'https://www.smithplumbing.com.au/services?x=1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it("offers 'No Site! Google it?' searching for the name when there is no website", () => {
+    render(<TradeCard trade={makeTradeCard({ name: 'Smith & Sons', website: null })} />);
+
+    const link = screen.getByRole('link', { name: 'No Site! Google it?' });
+    expect(link).toHaveAttribute('href', 'https://www.google.com/search?q=Smith%20%26%20Sons');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('never links a website that is not http(s)', () => {
+    render(<TradeCard trade={makeTradeCard({ website: 'javascript:alert(1)' })} />);
+
+    expect(screen.getByRole('link', { name: 'No Site! Google it?' })).toBeInTheDocument();
+    expect(screen.queryByText(/javascript/)).not.toBeInTheDocument();
+  });
+
+  it("shows '.....' where the owner's e-mail, name, phone and address are missing", () => {
+    render(
+      <TradeCard trade={makeTradeCard({ ownerEmail: null, ownerName: null, ownerPhone: null, fullAddress: '  ' })} />,
+    );
+
+    expect(screen.getAllByText('.....')).toHaveLength(4);
+    expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
+  });
+
+  it('links the e-mail and phone of the owner', () => {
+    render(<TradeCard trade={makeTradeCard({ ownerEmail: 'jane@example.com.au', ownerPhone: '(02) 9000 1234' })} />);
+
+    expect(screen.getByRole('link', { name: 'jane@example.com.au' })).toHaveAttribute('href', 'mailto:jane@example.com.au');
+    expect(screen.getByRole('link', { name: '(02) 9000 1234' })).toHaveAttribute('href', 'tel:0290001234');
+  });
+
+  it('shows only the first 200 characters of the brief', () => {
+    const brief = `${'a'.repeat(200)}THE-REST`;
+    render(<TradeCard trade={makeTradeCard({ brief })} />);
+
+    expect(screen.getByText('a'.repeat(200))).toBeInTheDocument();
+    expect(screen.queryByText(/THE-REST/)).not.toBeInTheDocument();
+  });
+
+  it("shows a circle with the business's initials when it has no logo", () => {
+    render(<TradeCard trade={makeTradeCard({ name: 'Harbour City Plumbing', logoUri: null })} />);
+
+    const logo = screen.getByRole('img', { name: 'Harbour City Plumbing logo' });
+    expect(logo.tagName).toBe('DIV');
+    expect(within(logo).getByText('HC')).toBeInTheDocument();
+  });
+
+  it('shows the logo image when there is one', () => {
+    render(<TradeCard trade={makeTradeCard({ name: 'Acme', logoUri: '/uploads/acme.webp' })} />);
+
+    expect(screen.getByRole('img', { name: 'Acme logo' })).toHaveAttribute('src', '/uploads/acme.webp');
+  });
+});

@@ -1,0 +1,60 @@
+import type { TradeCard as TradeCardData } from '@churchtrades/shared/trade-search';
+import type { ReactNode } from 'react';
+import Card from 'react-bootstrap/Card';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { cardBrief, googleSearchHref, MISSING, orMissing, telHref, websiteLink } from '../utils/card-text';
+import { TradeLogo } from './trade-logo';
+
+/** One search result (SPEC §2 "Result card"). */
+export function TradeCard({ trade }: { trade: TradeCardData }) {
+  const website = websiteLink(trade.website);
+
+  return (
+    <Card as="article" className="h-100 shadow-sm">
+      <Card.Body>
+        <div className="d-flex align-items-center gap-3 mb-3">
+          <TradeLogo name={trade.name} logoUri={trade.logoUri} />
+          <Card.Title as="h2" className="h5 mb-0 text-break">
+            {trade.name}
+          </Card.Title>
+        </div>
+        <Card.Text className="text-break">{trade.brief.trim() ? cardBrief(trade.brief) : MISSING}</Card.Text>
+      </Card.Body>
+      <ListGroup variant="flush" className="small">
+        <Detail label="Website">
+          {website ? (
+            <ExternalLink href={website.href}>{website.host}</ExternalLink>
+          ) : (
+            <ExternalLink href={googleSearchHref(trade.name)}>No Site! Google it?</ExternalLink>
+          )}
+        </Detail>
+        <Detail label="E-mail">
+          {trade.ownerEmail ? <a href={`mailto:${trade.ownerEmail}`}>{trade.ownerEmail}</a> : MISSING}
+        </Detail>
+        <Detail label="Owner">{orMissing(trade.ownerName)}</Detail>
+        <Detail label="Phone">
+          {trade.ownerPhone ? <a href={telHref(trade.ownerPhone)}>{trade.ownerPhone}</a> : MISSING}
+        </Detail>
+        <Detail label="Address">{orMissing(trade.fullAddress)}</Detail>
+      </ListGroup>
+    </Card>
+  );
+}
+
+/** A card line; its label is read by screen readers, the value alone is shown. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ListGroup.Item className="text-break">
+      <span className="visually-hidden">{label}: </span>
+      {children}
+    </ListGroup.Item>
+  );
+}
+
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { clearSession, getRole, isLoggedIn, setLoggedIn, setRole } from './session';
+
+describe('session marks', () => {
+  it("keeps the logged-in flag and role under 'isLoggedIn' and 'role'", () => {
+    setLoggedIn(true);
+    setRole('TRADER');
+
+    expect(localStorage.getItem('isLoggedIn')).toBe('true');
+    expect(localStorage.getItem('role')).toBe('TRADER');
+    expect(isLoggedIn()).toBe(true);
+    expect(getRole()).toBe('TRADER');
+  });
+
+  it('clears both on logout', () => {
+    setLoggedIn(true);
+    setRole('TRADER');
+
+    clearSession();
+
+    expect(isLoggedIn()).toBe(false);
+    expect(getRole()).toBeNull();
+  });
+
+  it('is logged out when nothing is stored', () => {
+    expect(isLoggedIn()).toBe(false);
+  });
+});

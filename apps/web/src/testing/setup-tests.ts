@@ -1,0 +1,39 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A browser resolves a relative URL ('/api/...') against the page; Node's Request, which jsdom tests use,
+// refuses it, and RTK Query builds a Request before it calls fetch. Resolve against jsdom's location.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+};
+
+// jsdom has no layout, so nothing to scroll; react-router's ScrollRestoration calls this on every navigation.
+window.scrollTo = () => {};
+
+// A test that logs console.error fails (React warnings, RTK Query's unhandled errors, act() misuse):
+// those are bugs that would otherwise scroll past. A test that expects one silences it explicitly with
+// `vi.mocked(console.error).mockImplementation(() => {})`.
+let loggedErrors: unknown[][] = [];
+
+beforeEach(() => {
+  loggedErrors = [];
+  const original = console.error;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    loggedErrors.push(args);
+    original(...args);
+  });
+  localStorage.clear();
+});
+
+afterEach(() => {
+  // Without vitest globals, testing-library cannot register its own cleanup.
+  cleanup();
+  if (loggedErrors.length > 0) {
+    const first = loggedErrors[0]?.map(String).join(' ') ?? '';
+    throw new Error(`console.error was called ${loggedErrors.length} time(s); first: ${first}`);
+  }
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PERSON_NAME_MIN_LENGTH, USER_ID_MIN_LENGTH } from './constants';
+import { emailSchema, requiredString } from './fields';
+import { MESSAGES } from './messages';
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.passwordRequired),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const QR_CODE_FIELDS = ['qrCode1', 'qrCode2', 'qrCode3', 'qrCode4', 'qrCode5', 'qrCode6'] as const;
+export type QrCodeField = (typeof QR_CODE_FIELDS)[number];
+
+export function joinQrCode(values: Readonly<Record<QrCodeField, string>>): string {
+  return QR_CODE_FIELDS.map((field) => values[field]).join('');
+}
+
+const qrCodeBox = requiredString(1, MESSAGES.qrCodeRequired).max(1, { error: MESSAGES.qrCodeOneCharacter });
+
+/** `qrCode` is what the form sends besides the six boxes; a server should trust `joinQrCode` of the boxes. */
+export const twoStepSchema = z.object({
+  qrCode1: qrCodeBox,
+  qrCode2: qrCodeBox,
+  qrCode3: qrCodeBox,
+  qrCode4: qrCodeBox,
+  qrCode5: qrCodeBox,
+  qrCode6: qrCodeBox,
+  userId: requiredString(USER_ID_MIN_LENGTH, MESSAGES.userIdRequired),
+  qrCode: z.string().optional(),
+});
+export type TwoStepInput = z.infer<typeof twoStepSchema>;
+
+export const registerSchema = z.object({
+  firstName: requiredString(PERSON_NAME_MIN_LENGTH, MESSAGES.firstNameRequired),
+  lastName: requiredString(PERSON_NAME_MIN_LENGTH, MESSAGES.lastNameRequired),
+  email: emailSchema,
+  password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.passwordRequired),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const resetRequestSchema = z.object({
+  email: emailSchema,
+});
+export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
+
+const newPasswordFields = {
+  newPassword: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.newPasswordRequired),
+  confirmNewPassword: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.confirmPasswordRequired),
+};
+
+function newPasswordsMatch(value: { newPassword: string; confirmNewPassword: string }): boolean {
+  return value.newPassword === value.confirmNewPassword;
+}
+
+// On the confirm field so the form shows it under the box the user typed last.
+const mismatch = { error: MESSAGES.passwordsDoNotMatch, path: ['confirmNewPassword'] };
+
+const passwordResetFields = {
+  ...newPasswordFields,
+  userId: requiredString(USER_ID_MIN_LENGTH, MESSAGES.resetUserIdRequired),
+};
+
+export const passwordResetSchema = z.object(passwordResetFields).refine(newPasswordsMatch, mismatch);
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** The reset as the server receives it: the form's fields plus the e-mailed key; no key is an invalid link. */
+export const passwordResetWithKeySchema = z
+  .object({ ...passwordResetFields, key: requiredString(1, MESSAGES.invalidLink) })
+  .refine(newPasswordsMatch, mismatch);
+export type PasswordResetWithKeyInput = z.infer<typeof passwordResetWithKeySchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.currentPasswordRequired),
+    ...newPasswordFields,
+  })
+  .refine(newPasswordsMatch, mismatch);
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

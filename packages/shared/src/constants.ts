@@ -1,0 +1,38 @@
+/** Business constants of SPEC §9. */
+export const SEARCH_PAGE_SIZE = 9;
+export const CHURCH_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+export const CARD_BRIEF_LENGTH = 200;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export const PASSWORD_MIN_LENGTH = 5;
+export const EMAIL_MIN_LENGTH = 3;
+export const USER_ID_MIN_LENGTH = 5;
+/** Number of single-character boxes of the two-step verification code. */
+export const QR_CODE_LENGTH = 6;
+export const PERSON_NAME_MIN_LENGTH = 1;
+export const BIO_MIN_LENGTH = 5;
+export const PHONE_MIN_LENGTH = 5;
+export const TRADE_ID_MIN_LENGTH = 3;
+export const TRADE_NAME_MIN_LENGTH = 3;
+export const TRADE_BRIEF_MIN_LENGTH = 3;
+export const SOCIAL_MEDIA_NAME_MIN_LENGTH = 3;
+
+/** Brief guidance shown to owners; SPEC §2 says it is not enforced. */
+export const BRIEF_GUIDANCE_MIN_LENGTH = 40;
+export const BRIEF_GUIDANCE_MAX_LENGTH = 60;
+export const BRIEF_MAX_LENGTH = 100;
+
+export const DEFAULT_REDIRECT_AFTER_LOGIN = '/trade/profile';
+export const DEFAULT_REDIRECT_AFTER_VERIFICATION = '/';
+
+export const COUNTRY_CODE = 'AU';
+/** Unit type given to an address when the address lookup finds no flat type. */
+export const DEFAULT_UNIT_TYPE = 'HOUSE';
+/** Stands for a missing trade or media id. */
+export const MISSING_ID = '-1';
+
+export const PROFILE_CACHE_SECONDS = 120;
+export const DEFAULT_CACHE_SECONDS = 60;
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+/** Every API answer is this envelope; `status` is the HTTP reason in upper snake case. */
+export const HTTP_STATUSES = {
+  200: 'OK',
+  201: 'CREATED',
+  304: 'NOT_MODIFIED',
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+} as const;
+
+export type HttpStatusName = (typeof HTTP_STATUSES)[keyof typeof HTTP_STATUSES];
+
+export function statusName(statusCode: number): string {
+  return (HTTP_STATUSES as Record<number, string>)[statusCode] ?? (statusCode >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+}
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    timeStamp: z.string(),
+    statusCode: z.number().int(),
+    status: z.string(),
+    message: z.string(),
+    data,
+  });
+}
+
+export interface Envelope<T> {
+  timeStamp: string;
+  statusCode: number;
+  status: string;
+  message: string;
+  data: T;
+}
+
+export const NOT_LOGGED_IN_MESSAGE = MESSAGES.notLoggedIn;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { TRADE_BRIEF_MIN_LENGTH, TRADE_ID_MIN_LENGTH, TRADE_NAME_MIN_LENGTH } from './constants';
+import { requiredString } from './fields';
+import { MESSAGES } from './messages';
+
+/** SPEC §5 sets no rule on churchId, categoryId, service or tags; absent means "keep the trade's own". */
+export const tradeProfileSchema = z.object({
+  tradeId: requiredString(TRADE_ID_MIN_LENGTH, MESSAGES.tradeIdRequired),
+  churchId: z.string().optional(),
+  // Select boxes hand over their value as a string.
+  categoryId: z.coerce.number<number | string>().int().optional(),
+  name: requiredString(TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
+  service: z.string().optional(),
+  brief: requiredString(TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
+  tags: z.string().optional(),
+});
+export type TradeProfileInput = z.infer<typeof tradeProfileSchema>;
+/** What a form holds before parsing: categoryId may still be a string. */
+export type TradeProfileFormValues = z.input<typeof tradeProfileSchema>;
