@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { securityPlugin } from './http/security';
 import { webAppPlugin } from './http/web-app';
 import { healthRoutes } from './modules/health/routes';
+import { siteInfo, siteRoutes } from './modules/site/routes';
 import { createTradeRepo } from './modules/trades/repo';
 import { tradeRoutes } from './modules/trades/routes';
 import { createTradeService } from './modules/trades/service';
@@ -50,6 +51,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   const trades = createTradeService(createTradeRepo(db));
   await app.register(
     async (api) => {
+      await api.register(siteRoutes, { site: siteInfo(config) });
       await api.register(tradeRoutes, { trades });
     },
     { prefix: '/api' },

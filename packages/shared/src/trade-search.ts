@@ -1,16 +1,57 @@
 import { z } from 'zod';
-import { SEARCH_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from './constants';
+import { stateFilterSchema } from './states';
 
-/** Query of `GET /api/trades/clientFilter`; page and size are clamped rather than refused. */
+export const SEARCH_TEXT_MAX_LENGTH = 200;
+export const NO_CATEGORY = -1;
+
+/** Paging of every listing: a negative page becomes 0, a size outside 1..50 is brought inside it. */
+export function pagingSchema(defaultSize: number) {
+  return {
+    page: z.coerce
+      .number()
+      .int()
+      .catch(0)
+      .transform((page) => Math.max(0, page)),
+    size: z.coerce
+      .number()
+      .int()
+      .catch(defaultSize)
+      .transform((size) => Math.min(MAX_PAGE_SIZE, Math.max(1, size))),
+  };
+}
+
+/** An optional id parameter where '', '-1' or absence all mean "none chosen". */
+const optionalCategoryId = z
+  .union([z.literal(''), z.coerce.number().int({ error: 'Category must be a whole number' })])
+  .optional()
+  .transform((id) => (id === '' || id === undefined || id === NO_CATEGORY ? undefined : id));
+
+const optionalChurchId = z
+  .union([z.literal(''), z.literal(String(NO_CATEGORY)), z.uuid({ error: 'Church must be a church id' })])
+  .optional()
+  .transform((id) => (id === '' || id === String(NO_CATEGORY) ? undefined : id));
+
+/**
+ * Query of `GET /api/trades/clientFilter`. Text longer than 200 characters is cut there (nobody types more),
+ * an unknown state or a malformed id is refused with a 400.
+ */
 export const tradeSearchQuerySchema = z.object({
-  page: z.coerce.number().int().catch(0).transform((page) => Math.max(0, page)),
-  size: z.coerce
-    .number()
-    .int()
-    .catch(SEARCH_PAGE_SIZE)
-    .transform((size) => Math.min(MAX_PAGE_SIZE, Math.max(1, size))),
+  ...pagingSchema(SEARCH_PAGE_SIZE),
+  searchText: z
+    .string()
+    .optional()
+    .transform((text) => (text ?? '').slice(0, SEARCH_TEXT_MAX_LENGTH).trim()),
+  stateType: z
+    .union([z.literal(''), stateFilterSchema])
+    .optional()
+    .transform((state) => (state === '' || state === undefined ? 'ALL' : state)),
+  churchId: optionalChurchId,
+  mCat: optionalCategoryId,
+  sCat: optionalCategoryId,
 });
 export type TradeSearchQuery = z.infer<typeof tradeSearchQuerySchema>;
+export type TradeSearchParams = z.input<typeof tradeSearchQuerySchema>;
 
 /** What a result card shows (SPEC §2 "Result card"), and nothing private. */
 export const tradeCardSchema = z.object({
