@@ -11,8 +11,15 @@ import {
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError } from './http/framework-errors';
 import { securityPlugin } from './http/security';
 import { webAppPlugin } from './http/web-app';
+import { createCategoryRepo } from './modules/categories/repo';
+import { categoryRoutes } from './modules/categories/routes';
+import { createCategoryService } from './modules/categories/service';
+import { createChurchRepo } from './modules/churches/repo';
+import { churchRoutes } from './modules/churches/routes';
+import { createChurchService } from './modules/churches/service';
 import { healthRoutes } from './modules/health/routes';
 import { siteInfo, siteRoutes } from './modules/site/routes';
 import { createTradeRepo } from './modules/trades/repo';
@@ -32,6 +39,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.nodeEnv === 'production',
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -49,10 +57,14 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(healthRoutes, { db });
 
   const trades = createTradeService(createTradeRepo(db));
+  const categories = createCategoryService(createCategoryRepo(db));
+  const churches = createChurchService(createChurchRepo(db));
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { site: siteInfo(config) });
       await api.register(tradeRoutes, { trades });
+      await api.register(categoryRoutes, { categories });
+      await api.register(churchRoutes, { churches });
     },
     { prefix: '/api' },
   );

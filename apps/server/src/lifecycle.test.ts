@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/test-app';
 import { exitGracefullyOnSignals } from './lifecycle';
 
+const { app } = await createTestApp();
+
 describe('graceful shutdown', () => {
   it('answers a request in flight when SIGTERM arrives, then exits 0', async () => {
-    const { app } = await createTestApp();
     let markArrived: () => void = () => undefined;
     const arrived = new Promise<void>((resolve) => (markArrived = resolve));
     app.get('/slow-for-shutdown-test', async () => {

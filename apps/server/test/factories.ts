@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/database';
-import { categories, churches, trades, users } from '../src/db/schema';
+import { addresses, categories, churches, trades, users } from '../src/db/schema';
+import { tradeSearchKeywords } from '../src/modules/trades/search-keywords';
 
 type NewChurch = typeof churches.$inferInsert;
 type NewUser = typeof users.$inferInsert;
 type NewTrade = typeof trades.$inferInsert;
 type NewCategory = typeof categories.$inferInsert;
+type NewAddress = typeof addresses.$inferInsert;
+type CategoryRow = typeof categories.$inferSelect;
 
 function unique(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}`;
@@ -59,4 +62,32 @@ export async function createTrade(db: Database, fields: Partial<NewTrade> = {}) 
     })
     .returning();
   return trade!;
+}
+
+/** A main category and one sub category of it. */
+export async function createCategoryPair(
+  db: Database,
+  main: Partial<NewCategory> = {},
+  sub: Partial<NewCategory> = {},
+): Promise<{ main: CategoryRow; sub: CategoryRow }> {
+  const mainCategory = await createCategory(db, main);
+  const subCategory = await createCategory(db, { ...sub, parentId: mainCategory.id });
+  return { main: mainCategory, sub: subCategory };
+}
+
+/** The category fields of a trade in this sub category, with the search keywords the application keeps. */
+export function inCategory(pair: { main: CategoryRow; sub: CategoryRow }, suburb?: string): Partial<NewTrade> {
+  return {
+    mainCategoryId: pair.main.id,
+    categoryId: pair.sub.id,
+    searchKeywords: tradeSearchKeywords({ mainCategory: pair.main, subCategory: pair.sub, suburb }),
+  };
+}
+
+export async function createAddress(db: Database, entityId: string, fields: Partial<NewAddress> = {}) {
+  const [address] = await db
+    .insert(addresses)
+    .values({ entityId, fullAddress: '1 Church St, Parramatta NSW 2150', stateType: 'NSW', ...fields })
+    .returning();
+  return address!;
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CHURCH_PAGE_SIZE } from './constants';
-import { stateFilterSchema } from './states';
-import { pagingSchema } from './trade-search';
+import { stateFilterParameterSchema } from './states';
+import { pageSchema, pagingSchema, typedTextSchema } from './trade-search';
+
+export const CHURCH_NAME_SEARCH_MAX_LENGTH = 100;
 
 /** What the public sees of a church: enough for a select, a card and its location. */
 export const churchSummarySchema = z.object({
@@ -16,20 +18,15 @@ export const churchSummarySchema = z.object({
 });
 export type ChurchSummary = z.infer<typeof churchSummarySchema>;
 
-const stateParameter = z
-  .union([z.literal(''), stateFilterSchema])
-  .optional()
-  .transform((state) => (state === '' || state === undefined ? 'ALL' : state));
+export const churchPageSchema = pageSchema(churchSummarySchema);
 
 /** Query of `GET /api/churches/stateChurches`: every enabled church of a state (ALL: of every state). */
-export const stateChurchesQuerySchema = z.object({ stateType: stateParameter });
+export const stateChurchesQuerySchema = z.object({ stateType: stateFilterParameterSchema });
 
 /** Query of `GET /api/churches/search`: enabled churches by name and state, a page at a time. */
 export const churchSearchQuerySchema = z.object({
   ...pagingSchema(CHURCH_PAGE_SIZE),
-  name: z
-    .string()
-    .optional()
-    .transform((name) => (name ?? '').slice(0, 100).trim()),
-  stateType: stateParameter,
+  name: typedTextSchema(CHURCH_NAME_SEARCH_MAX_LENGTH),
+  stateType: stateFilterParameterSchema,
 });
+export type ChurchSearchQuery = z.infer<typeof churchSearchQuerySchema>;

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from './constants';
-import { stateFilterSchema } from './states';
+import { stateFilterParameterSchema } from './states';
 
 export const SEARCH_TEXT_MAX_LENGTH = 200;
 export const NO_CATEGORY = -1;
+/** Beyond any real listing (50 million rows at the largest size); keeps the row offset a sane number. */
+export const MAX_PAGE_NUMBER = 1_000_000;
+/** Category ids are PostgreSQL `integer`s. */
+const MAX_CATEGORY_ID = 2_147_483_647;
 
-/** Paging of every listing: a negative page becomes 0, a size outside 1..50 is brought inside it. */
+export const CATEGORY_ID_MESSAGE = 'Category must be a category id';
+export const CHURCH_ID_MESSAGE = 'Church must be a church id';
+
+/** Paging of every listing: a page outside 0..1,000,000 is brought inside it, a size outside 1..50 too. */
 export function pagingSchema(defaultSize: number) {
   return {
     page: z.coerce
       .number()
       .int()
       .catch(0)
-      .transform((page) => Math.max(0, page)),
+      .transform((page) => Math.min(MAX_PAGE_NUMBER, Math.max(0, page))),
     size: z.coerce
       .number()
       .int()
@@ -21,14 +28,40 @@ export function pagingSchema(defaultSize: number) {
   };
 }
 
+/**
+ * Free text typed by a person: cut to `maxLength` (nobody types more), control characters (which PostgreSQL
+ * text cannot hold, e.g. NUL) become spaces, surrounding space trimmed.
+ */
+export function typedTextSchema(maxLength: number) {
+  return z
+    .string()
+    .optional()
+    .transform((text) =>
+      (text ?? '')
+        .slice(0, maxLength)
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f]/g, ' ')
+        .trim(),
+    );
+}
+
 /** An optional id parameter where '', '-1' or absence all mean "none chosen". */
 const optionalCategoryId = z
-  .union([z.literal(''), z.coerce.number().int({ error: 'Category must be a whole number' })])
+  .union([
+    z.literal(''),
+    z.coerce
+      .number({ error: CATEGORY_ID_MESSAGE })
+      .int({ error: CATEGORY_ID_MESSAGE, abort: true })
+      .min(NO_CATEGORY, { error: CATEGORY_ID_MESSAGE })
+      .max(MAX_CATEGORY_ID, { error: CATEGORY_ID_MESSAGE }),
+  ], { error: CATEGORY_ID_MESSAGE })
   .optional()
   .transform((id) => (id === '' || id === undefined || id === NO_CATEGORY ? undefined : id));
 
 const optionalChurchId = z
-  .union([z.literal(''), z.literal(String(NO_CATEGORY)), z.uuid({ error: 'Church must be a church id' })])
+  .union([z.literal(''), z.literal(String(NO_CATEGORY)), z.uuid({ error: CHURCH_ID_MESSAGE })], {
+    error: CHURCH_ID_MESSAGE,
+  })
   .optional()
   .transform((id) => (id === '' || id === String(NO_CATEGORY) ? undefined : id));
 
@@ -38,14 +71,8 @@ const optionalChurchId = z
  */
 export const tradeSearchQuerySchema = z.object({
   ...pagingSchema(SEARCH_PAGE_SIZE),
-  searchText: z
-    .string()
-    .optional()
-    .transform((text) => (text ?? '').slice(0, SEARCH_TEXT_MAX_LENGTH).trim()),
-  stateType: z
-    .union([z.literal(''), stateFilterSchema])
-    .optional()
-    .transform((state) => (state === '' || state === undefined ? 'ALL' : state)),
+  searchText: typedTextSchema(SEARCH_TEXT_MAX_LENGTH),
+  stateType: stateFilterParameterSchema,
   churchId: optionalChurchId,
   mCat: optionalCategoryId,
   sCat: optionalCategoryId,
@@ -72,6 +99,18 @@ export const tradeCardSchema = z.object({
 });
 export type TradeCard = z.infer<typeof tradeCardSchema>;
 
+/** `GET /api/trades/{id}`: the card plus the public details of one listed business. */
+export const tradeDetailSchema = tradeCardSchema.extend({
+  service: z.string(),
+  tags: z.string(),
+  churchId: z.string(),
+  mainCategoryId: z.number().int().nullable(),
+  categoryId: z.number().int().nullable(),
+  atClient: z.boolean(),
+  atBusiness: z.boolean(),
+});
+export type TradeDetail = z.infer<typeof tradeDetailSchema>;
+
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     content: z.array(item),
@@ -79,6 +118,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     size: z.number().int(),
     totalElements: z.number().int(),
     totalPages: z.number().int(),
+    totalIsEstimate: z.boolean().optional(),
   });
 }
 
@@ -88,6 +128,11 @@ export interface Page<T> {
   size: number;
   totalElements: number;
   totalPages: number;
+  /**
+   * Set (true) when `totalElements` is the database's estimate rather than a count: a search matching more
+   * than about ten thousand businesses is not counted row by row on every request. Absent: exact.
+   */
+  totalIsEstimate?: boolean;
 }
 
 export const tradePageSchema = pageSchema(tradeCardSchema);

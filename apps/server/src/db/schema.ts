@@ -157,17 +157,33 @@ export const trades = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(tradeSearchVector),
+    // The name alone, so a search can put businesses whose name matches first and walk them in name order.
+    nameVector: tsvector('name_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', coalesce(name, ''))`),
+    // Whether the public directory shows the business (DESIGN "Roles": approved, enabled, not locked, not
+    // expired, and its church enabled). Set by database triggers (migration 0002_directory_listing) on every
+    // write to the trade or to its church's `enabled`, so no write path can forget it; a generated column
+    // cannot read the church. It lets the directory's indexes be partial and its queries skip the church join.
+    listed: boolean('listed').notNull().default(false),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('trades_owner_key').on(table.ownerId),
     index('trades_search_vector_idx').using('gin', table.searchVector),
+    index('trades_name_vector_idx').using('gin', table.nameVector),
     index('trades_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('trades_church_idx').on(table.churchId),
-    index('trades_listed_name_idx')
-      .on(table.name, table.id)
-      .where(sql`moderation_status = 'APPROVED' and enabled and not locked and not expired`),
-    index('trades_state_name_idx').on(table.stateType, table.name, table.id),
+    // The directory's pages in name order, whole or by one filter; the other filters are checked on the way.
+    index('trades_listed_name_idx').on(table.name, table.id).where(sql`listed`),
+    index('trades_listed_state_name_idx').on(table.stateType, table.name, table.id).where(sql`listed`),
+    // The search page's usual pair: a state and a main category.
+    index('trades_listed_state_main_category_name_idx')
+      .on(table.stateType, table.mainCategoryId, table.name, table.id)
+      .where(sql`listed`),
+    index('trades_listed_church_name_idx').on(table.churchId, table.name, table.id).where(sql`listed`),
+    index('trades_listed_main_category_name_idx').on(table.mainCategoryId, table.name, table.id).where(sql`listed`),
+    index('trades_listed_category_name_idx').on(table.categoryId, table.name, table.id).where(sql`listed`),
     index('trades_category_idx').on(table.categoryId),
     index('trades_main_category_idx').on(table.mainCategoryId),
     index('trades_moderation_idx').on(table.moderationStatus, table.createdAt),

@@ -24,6 +24,28 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to the business search' })).toHaveAttribute('href', '/');
   });
 
+  it.each([
+    ['/about', 'About ChurchTrades'],
+    ['/privacypolicy', 'Privacy Policy'],
+    ['/termsandconditions', 'Terms and Conditions'],
+    ['/donation', 'Donations'],
+  ])('shows the static page at %s', async (path, heading) => {
+    mockFetch({
+      body: envelope({
+        site: {
+          supportEmail: 'support@example.org.au',
+          bank: { accountName: 'Example Trust', bsb: '111-222', accountNumber: '12345678' },
+          mapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        },
+      }),
+    });
+    renderApp(path);
+
+    // The page's module is compiled on first import; on a busy machine that can outlast the default 1 s.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect((await screen.findAllByRole('link', { name: 'support@example.org.au' })).length).toBeGreaterThan(0);
+  });
+
   it('shows the search page at / inside the public layout', async () => {
     mockFetch({ body: envelope({ trades: makeTradePage(0, 1) }) });
     renderApp('/');

@@ -24,6 +24,36 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.about.path,
+        lazy: async () => {
+          const { AboutPage } = await import('../features/static-pages/components/about-page');
+          return { Component: AboutPage };
+        },
+      },
+      {
+        path: paths.privacyPolicy.path,
+        lazy: async () => {
+          const { PrivacyPolicyPage } = await import('../features/static-pages/components/privacy-policy-page');
+          return { Component: PrivacyPolicyPage };
+        },
+      },
+      {
+        path: paths.termsAndConditions.path,
+        lazy: async () => {
+          const { TermsAndConditionsPage } = await import(
+            '../features/static-pages/components/terms-and-conditions-page'
+          );
+          return { Component: TermsAndConditionsPage };
+        },
+      },
+      {
+        path: paths.donation.path,
+        lazy: async () => {
+          const { DonationPage } = await import('../features/static-pages/components/donation-page');
+          return { Component: DonationPage };
+        },
+      },
+      {
         path: '*',
         lazy: async () => {
           const { NotFoundRoute } = await import('./routes/not-found');

@@ -1,21 +1,43 @@
+import { DEFAULT_CACHE_SECONDS } from '@churchtrades/shared/constants';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
-import { tradePageSchema, tradeSearchQuerySchema } from '@churchtrades/shared/trade-search';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tradeDetailSchema, tradePageSchema, tradeSearchQuerySchema } from '@churchtrades/shared/trade-search';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
+import { publicCache } from '../../http/public-cache';
 import type { TradeService } from './service';
 
 export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService }> = async (app, { trades }) => {
-  app.get(
-    '/trades/clientFilter',
-    {
-      schema: {
-        tags: ['trades'],
-        summary: 'Listed businesses, a page at a time',
-        querystring: tradeSearchQuerySchema,
-        response: { 200: envelopeSchema(z.object({ trades: tradePageSchema })) },
+  // Public routes: the answer depends on the URL alone, never on a session, so anyone may cache it.
+  // Routes that read the session belong outside this scope.
+  await app.register(async (scope) => {
+    const directory = scope.withTypeProvider<ZodTypeProvider>();
+    await directory.register(publicCache, { maxAgeSeconds: DEFAULT_CACHE_SECONDS });
+
+    directory.get(
+      '/trades/clientFilter',
+      {
+        schema: {
+          tags: ['trades'],
+          summary: 'Listed businesses by text, state, church and category, a page at a time',
+          querystring: tradeSearchQuerySchema,
+          response: { 200: envelopeSchema(z.object({ trades: tradePageSchema })) },
+        },
       },
-    },
-    async (request) => envelope(200, 'Trades found', { trades: await trades.searchListed(request.query) }),
-  );
+      async (request) => envelope(200, 'Trades found', { trades: await trades.searchListed(request.query) }),
+    );
+
+    directory.get(
+      '/trades/:id',
+      {
+        schema: {
+          tags: ['trades'],
+          summary: 'One listed business',
+          params: z.object({ id: z.string() }),
+          response: { 200: envelopeSchema(z.object({ trade: tradeDetailSchema })) },
+        },
+      },
+      async (request) => envelope(200, 'Trade found', { trade: await trades.findListed(request.params.id) }),
+    );
+  });
 };

@@ -1,22 +1,193 @@
-import type { Page, TradeCard, TradeSearchQuery } from '@churchtrades/shared/trade-search';
-import type { TradeRepo } from './repo';
+import type { TradeDetail, TradePage, TradeSearchQuery } from '@churchtrades/shared/trade-search';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import type { DirectoryFilter, DirectoryMatch, IdRun, PageWindow, TradeRepo } from './repo';
+import { parseSearchText, plainText, tsqueryText, type SearchTerms } from './search-text';
 
-export function createTradeService(repo: TradeRepo) {
+export const TRADE_NOT_FOUND_MESSAGE = 'Trade not found';
+
+/** Where the search changes strategy; the defaults suit a million businesses on two cores. */
+export interface TradeSearchLimits {
+  /**
+   * A search without text is counted exactly up to this many matches (an index-only count of at most
+   * that many entries, a few milliseconds); above it the answer carries PostgreSQL's estimate, flagged.
+   */
+  exactCountLimit: number;
+  /**
+   * A text search with at most this many matches is ranked with ts_rank (which reads every match) and
+   * counted exactly. A larger one lists the businesses whose name matches first, then the others, each
+   * in name order, which the indexes serve a page at a time; its total is PostgreSQL's estimate, flagged.
+   */
+  rankedMatchLimit: number;
+  /**
+   * Rows a name-ordered walk may check for each row it must find (at least `walkBudgetMin`, at most
+   * `walkBudgetMax`) before the matches are taken to be rare and collected from the text-search index instead.
+   */
+  walkRowsPerMatch: number;
+  walkBudgetMin: number;
+  walkBudgetMax: number;
+  /** The typo fallback compares names only when at most this many are estimated alike: else it is too vague. */
+  similarNameLimit: number;
+  /** How alike (pg_trgm similarity, 0..1) a typed word and a category word must be to read one as the other. */
+  categoryWordSimilarity: number;
+}
+
+export const DEFAULT_SEARCH_LIMITS: TradeSearchLimits = {
+  exactCountLimit: 10_000,
+  rankedMatchLimit: 1_000,
+  // Walking checks a row in 2-10 microseconds: 3,000 rows is a few milliseconds, and one match in 50
+  // rows is dense enough to walk to page 10.
+  walkRowsPerMatch: 50,
+  walkBudgetMin: 3_000,
+  walkBudgetMax: 30_000,
+  similarNameLimit: 2_000,
+  // pg_trgm's own default: a swapped pair of letters ("flroist") already costs half the trigrams.
+  categoryWordSimilarity: 0.3,
+};
+
+/** A page of ids and the total it belongs to, exact or PostgreSQL's estimate. */
+interface Found {
+  ids: string[];
+  total: number;
+  exact: boolean;
+}
+
+const NOTHING: Found = { ids: [], total: 0, exact: true };
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = DEFAULT_SEARCH_LIMITS) {
+  /** The first `need` matches in name order: walked while they are dense, collected once they prove rare. */
+  async function firstByName(filter: DirectoryFilter, match: DirectoryMatch, need: number): Promise<IdRun> {
+    const budget = Math.min(limits.walkBudgetMax, Math.max(limits.walkBudgetMin, need * limits.walkRowsPerMatch));
+    return (await repo.walkIdsByName(filter, match, need, budget)) ?? repo.collectIdsByName(filter, match, need);
+  }
+
+  /** Every listed business within the filters, by name. */
+  async function searchAll(filter: DirectoryFilter, window: PageWindow): Promise<Found> {
+    const all: DirectoryMatch = { kind: 'all' };
+    const estimate = await repo.estimate(filter, all);
+    // Estimates of plain column filters are good to a factor of two or so: count when the set may be small.
+    const mayBeSmall = estimate <= 2 * limits.exactCountLimit;
+    const [ids, counted] = await Promise.all([
+      repo.idsByName(filter, all, window),
+      mayBeSmall ? repo.countUpTo(filter, all, limits.exactCountLimit) : undefined,
+    ]);
+    if (counted !== undefined && counted <= limits.exactCountLimit) return { ids, total: counted, exact: true };
+    return { ids, ...totalAround(Math.max(estimate, limits.exactCountLimit + 1), window, ids.length) };
+  }
+
+  async function searchText(filter: DirectoryFilter, terms: SearchTerms, window: PageWindow): Promise<Found> {
+    const tsquery = tsqueryText(terms);
+    const estimate = await repo.estimate(filter, { kind: 'text', tsquery });
+    if (estimate <= limits.rankedMatchLimit) {
+      // Words that go together ("blocked drains") match far more than their estimate: the ranking
+      // gives up, having read no more than its limit, and the search goes on as a large one.
+      const ranked = await repo.rankedIds(filter, tsquery, window, limits.rankedMatchLimit);
+      if (ranked) return { ids: ranked.ids, total: ranked.total, exact: true };
+    }
+    return searchManyByTiers(filter, tsquery, window, Math.max(estimate, limits.rankedMatchLimit + 1));
+  }
+
+  /** A large text search: businesses whose name matches, then the others, each part in name order. */
+  async function searchManyByTiers(
+    filter: DirectoryFilter,
+    tsquery: string,
+    window: PageWindow,
+    estimate: number,
+  ): Promise<Found> {
+    const need = window.offset + window.limit;
+    const named = await firstByName(filter, { kind: 'text', tsquery, part: 'name' }, need);
+    let ids = named.ids;
+    let complete = false;
+    if (named.complete && ids.length < need) {
+      const rest = await firstByName(filter, { kind: 'text', tsquery, part: 'rest' }, need - ids.length);
+      ids = [...ids, ...rest.ids];
+      complete = rest.complete;
+    }
+    const page = ids.slice(window.offset, need);
+    if (complete) return { ids: page, total: ids.length, exact: true };
+    return { ids: page, ...totalAround(estimate, window, page.length) };
+  }
+
+  /** The terms with each word replaced by the category word it most resembles, or undefined if none changed. */
+  async function correctedTerms(terms: SearchTerms): Promise<SearchTerms | undefined> {
+    const typed = [...terms.words, ...(terms.prefix === undefined ? [] : [terms.prefix])];
+    const closest = await repo.closestCategoryWords(typed, limits.categoryWordSimilarity);
+    const correct = (word: string) => closest.get(word) ?? word;
+    const corrected: SearchTerms = {
+      words: terms.words.map(correct),
+      ...(terms.prefix === undefined ? {} : { prefix: correct(terms.prefix) }),
+    };
+    return tsqueryText(corrected) === tsqueryText(terms) ? undefined : corrected;
+  }
+
+  /**
+   * Nothing matched the words as typed: read them as misspelt category words ("electrcian"), else look for
+   * names that are alike ("Fitzgerld"), most alike first.
+   */
+  async function searchTypos(filter: DirectoryFilter, terms: SearchTerms, window: PageWindow): Promise<Found> {
+    const corrected = await correctedTerms(terms);
+    if (corrected) {
+      const found = await searchText(filter, corrected, window);
+      if (found.total > 0) return found;
+    }
+    const text = plainText(corrected ?? terms);
+    // Names alike can only be found by comparing each candidate; when too many are alike, the words are too vague.
+    if ((await repo.estimate(filter, { kind: 'similar-name', text })) > limits.similarNameLimit) return NOTHING;
+    const similar = await repo.similarNameIds(filter, text, window, limits.similarNameLimit);
+    return { ...similar, exact: true };
+  }
+
   return {
-    async searchListed(query: TradeSearchQuery): Promise<Page<TradeCard>> {
-      const [content, totalElements] = await Promise.all([
-        repo.listListed({ offset: query.page * query.size, limit: query.size }),
-        repo.countListed(),
-      ]);
+    /** SPEC §2 search page: listed businesses only, filtered, ranked by relevance when there is text. */
+    async searchListed(query: TradeSearchQuery): Promise<TradePage> {
+      const filter: DirectoryFilter = {
+        ...(query.stateType === 'ALL' ? {} : { stateType: query.stateType }),
+        ...(query.churchId === undefined ? {} : { churchId: query.churchId }),
+        ...(query.mCat === undefined ? {} : { mainCategoryId: query.mCat }),
+        ...(query.sCat === undefined ? {} : { categoryId: query.sCat }),
+      };
+      const window = { offset: query.page * query.size, limit: query.size };
+      const terms = parseSearchText(query.searchText);
+
+      let found: Found;
+      if (terms === undefined) {
+        found = await searchAll(filter, window);
+      } else {
+        found = await searchText(filter, terms, window);
+        if (found.total === 0) found = await searchTypos(filter, terms, window);
+      }
+
       return {
-        content,
+        content: await repo.cards(found.ids),
         number: query.page,
         size: query.size,
-        totalElements,
-        totalPages: Math.ceil(totalElements / query.size),
+        totalElements: found.total,
+        totalPages: Math.ceil(found.total / query.size),
+        ...(found.exact ? {} : { totalIsEstimate: true }),
       };
     },
+
+    /** A listed business; anything else, a malformed id included, is simply not found. */
+    async findListed(id: string): Promise<TradeDetail> {
+      const trade = isUuid(id) ? await repo.findListed(id) : undefined;
+      if (!trade) throw new AppError('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE);
+      return trade;
+    },
   };
+}
+
+/**
+ * The total of a large set read a page at a time: exact when this page is its last (shorter than asked,
+ * or the first and empty), else the estimate, kept consistent with what the page showed.
+ */
+function totalAround(estimate: number, window: PageWindow, shown: number): { total: number; exact: boolean } {
+  if (shown < window.limit && (shown > 0 || window.offset === 0)) {
+    return { total: window.offset + shown, exact: true };
+  }
+  if (shown === window.limit) return { total: Math.max(estimate, window.offset + shown), exact: false };
+  return { total: Math.min(estimate, window.offset), exact: false };
 }
 
 export type TradeService = ReturnType<typeof createTradeService>;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
@@ -16,13 +17,16 @@ const MENU = [
 ] as const;
 
 export function SiteNavbar() {
+  // Held here, not inside react-bootstrap, so the phone menu button can tell screen readers whether the
+  // menu is open: Navbar.Toggle sets no aria-expanded of its own.
+  const [expanded, setExpanded] = useState(false);
   return (
-    <Navbar expand="lg" bg="dark" data-bs-theme="dark" collapseOnSelect>
+    <Navbar expand="lg" bg="dark" data-bs-theme="dark" collapseOnSelect expanded={expanded} onToggle={setExpanded}>
       <Container>
         <Navbar.Brand as={Link} to={paths.home.getHref()} className="fw-semibold">
           ChurchTrades
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="site-menu" />
+        <Navbar.Toggle aria-controls="site-menu" aria-expanded={expanded} />
         <Navbar.Collapse id="site-menu">
           <Nav className="ms-auto" as="ul">
             {MENU.map((item) => (

@@ -1,20 +1,135 @@
+import { STATE_FILTER_BUTTON_ORDER } from '@churchtrades/shared/states';
+import { SEARCH_TEXT_MAX_LENGTH as SERVER_TEXT_MAX_LENGTH, tradeSearchQuerySchema } from '@churchtrades/shared/trade-search';
 import { describe, expect, it } from 'vitest';
-import { readSearchFilter, searchFilterQuery } from './search-filter';
+import {
+  applyFilterChange,
+  EMPTY_SEARCH_FILTER,
+  readSearchFilter,
+  SEARCH_TEXT_MAX_LENGTH,
+  type SearchFilter,
+  searchFilterQuery,
+  STATE_BUTTONS,
+  tradeSearchParams,
+} from './search-filter';
+
+const CHURCH = '0b6f3c1e-5a4d-4c2b-9e8f-1a2b3c4d5e6f';
+
+function read(query: string): SearchFilter {
+  return readSearchFilter(new URLSearchParams(query));
+}
+
+function filter(overrides: Partial<SearchFilter>): SearchFilter {
+  return { ...EMPTY_SEARCH_FILTER, ...overrides };
+}
 
 describe('search filter in the URL', () => {
-  it('reads the page from ?page=, from 0', () => {
-    expect(readSearchFilter(new URLSearchParams('page=3'))).toEqual({ page: 3 });
-    expect(readSearchFilter(new URLSearchParams(''))).toEqual({ page: 0 });
+  it('reads every filter and the page', () => {
+    expect(read(`q=hot+water&state=NSW&cat=4&sub=27&church=${CHURCH}&page=3`)).toEqual({
+      text: 'hot water',
+      state: 'NSW',
+      category: 4,
+      subCategory: 27,
+      churchId: CHURCH,
+      page: 3,
+    });
+  });
+
+  it('reads an empty query as no filter on page 0', () => {
+    expect(read('')).toEqual(EMPTY_SEARCH_FILTER);
   });
 
   it('reads a page that is not a whole positive number as page 0', () => {
     for (const bad of ['-1', 'abc', '1.5', '1e400', '']) {
-      expect(readSearchFilter(new URLSearchParams({ page: bad }))).toEqual({ page: 0 });
+      expect(read(`page=${bad}`).page).toBe(0);
     }
   });
 
-  it('writes the page, leaves page 0 out and keeps other parameters', () => {
-    expect(searchFilterQuery(new URLSearchParams('x=1'), { page: 2 })).toBe('?x=1&page=2');
-    expect(searchFilterQuery(new URLSearchParams('page=4'), { page: 0 })).toBe('');
+  it('reads a value that cannot be right as none chosen, so an edited link still shows a search', () => {
+    expect(read('state=XYZ&cat=-1&church=not-a-uuid')).toEqual(EMPTY_SEARCH_FILTER);
+    expect(read('cat=1.5').category).toBeNull();
+    expect(read('cat=0').category).toBeNull();
+    expect(read('state=vic').state).toBe('VIC');
+  });
+
+  it('keeps a sub category only beside its main category', () => {
+    expect(read('sub=27')).toEqual(EMPTY_SEARCH_FILTER);
+    expect(read('cat=4&sub=x')).toEqual(filter({ category: 4 }));
+  });
+
+  it('trims the text and cuts it where the server does', () => {
+    expect(read('q=%20%20plumbing%20').text).toBe('plumbing');
+    expect(read(`q=${'a'.repeat(250)}`).text).toHaveLength(SERVER_TEXT_MAX_LENGTH);
+  });
+
+  it('writes every filter, leaving defaults out and keeping other parameters', () => {
+    const full = filter({ text: 'hot water', state: 'QLD', category: 4, subCategory: 27, churchId: CHURCH, page: 2 });
+    expect(searchFilterQuery(new URLSearchParams('x=1'), full)).toBe(
+      `?x=1&q=hot+water&state=QLD&cat=4&sub=27&church=${CHURCH}&page=2`,
+    );
+    expect(searchFilterQuery(new URLSearchParams('q=old&state=NSW&page=4'), EMPTY_SEARCH_FILTER)).toBe('');
+  });
+
+  it('reads back what it writes', () => {
+    const filters = [
+      EMPTY_SEARCH_FILTER,
+      filter({ text: 'Smith & Sons 100% #1', state: 'NT', page: 1 }),
+      filter({ category: 4, subCategory: 27, churchId: CHURCH, state: 'TAS' }),
+    ];
+    for (const original of filters) {
+      expect(read(searchFilterQuery(new URLSearchParams(), original))).toEqual(original);
+    }
+  });
+
+  it('has the state buttons of the shared contract, in its order', () => {
+    expect(STATE_BUTTONS).toEqual(STATE_FILTER_BUTTON_ORDER);
+    expect(SEARCH_TEXT_MAX_LENGTH).toBe(SERVER_TEXT_MAX_LENGTH);
+  });
+});
+
+describe('changing the filter (SPEC §4)', () => {
+  const onPageThree = filter({ text: 'tiles', state: 'NSW', category: 4, subCategory: 27, churchId: CHURCH, page: 3 });
+
+  it('goes back to the first page on any change', () => {
+    expect(applyFilterChange(onPageThree, { text: 'roof' })).toEqual({ ...onPageThree, text: 'roof', page: 0 });
+    expect(applyFilterChange(onPageThree, { subCategory: 28 })).toEqual({ ...onPageThree, subCategory: 28, page: 0 });
+    const otherChurch = 'ffffffff-5a4d-4c2b-9e8f-1a2b3c4d5e6f';
+    expect(applyFilterChange(onPageThree, { churchId: otherChurch })).toEqual({
+      ...onPageThree,
+      churchId: otherChurch,
+      page: 0,
+    });
+  });
+
+  it('clears the sub category when the category changes', () => {
+    expect(applyFilterChange(onPageThree, { category: 5 })).toEqual({
+      ...onPageThree,
+      category: 5,
+      subCategory: null,
+      page: 0,
+    });
+    expect(applyFilterChange(onPageThree, { category: null })).toMatchObject({ category: null, subCategory: null });
+  });
+
+  it('clears the church when the state changes', () => {
+    expect(applyFilterChange(onPageThree, { state: 'VIC' })).toEqual({
+      ...onPageThree,
+      state: 'VIC',
+      churchId: null,
+      page: 0,
+    });
+  });
+
+  it('changes nothing, and keeps the page, when the value chosen is the one already chosen', () => {
+    expect(applyFilterChange(onPageThree, { state: 'NSW', category: 4, text: ' tiles ' })).toBe(onPageThree);
+  });
+});
+
+describe('the API query of a filter', () => {
+  it('names the filters as the server reads them, leaving out those not chosen', () => {
+    expect(tradeSearchParams(EMPTY_SEARCH_FILTER, 9)).toEqual({ page: 0, size: 9, stateType: 'ALL' });
+    const full = filter({ text: 'tiles', state: 'WA', category: 4, subCategory: 27, churchId: CHURCH, page: 2 });
+    const params = tradeSearchParams(full, 9);
+    expect(params).toEqual({ page: 2, size: 9, stateType: 'WA', searchText: 'tiles', mCat: 4, sCat: 27, churchId: CHURCH });
+    expect(tradeSearchQuerySchema.parse(params)).toEqual(params);
   });
 });

@@ -1,29 +1,29 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch, requestedUrl } from '../../../testing/mock-fetch';
+import { envelope } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { makeTradeCard, makeTradePage } from '../../../testing/trade-factory';
+import { fakeSearchApi } from '../testing/fake-search-api';
 import { SearchPage } from './search-page';
 
+/** Every search answers `page`. */
 function answerWith(page: ReturnType<typeof makeTradePage>) {
-  return { body: envelope({ trades: page }) };
+  return fakeSearchApi({ trades: () => page });
 }
 
 describe('SearchPage', () => {
   it('asks for the page in the URL, nine at a time', async () => {
-    const fetchMock = mockFetch(answerWith(makeTradePage(1, 600)));
+    const api = answerWith(makeTradePage(1, 600));
     renderWithProviders(<SearchPage />, { route: '/?page=1' });
 
     await screen.findByText('Showing 10 - 18 of 600 results');
-    const url = requestedUrl(fetchMock);
-    expect(url.pathname).toBe('/api/trades/clientFilter');
-    expect(url.searchParams.get('page')).toBe('1');
-    expect(url.searchParams.get('size')).toBe('9');
-    expect(fetchMock.mock.calls[0]?.[0].credentials).toBe('include');
+    expect(api.searches()).toEqual([{ page: '1', size: '9', stateType: 'ALL' }]);
+    const request = api.fetchMock.mock.calls.find(([call]) => call.url.includes('/api/trades/clientFilter'))?.[0];
+    expect(request?.credentials).toBe('include');
   });
 
   it('says "Showing 10 - 18 of 600 results" on the second page and shows its nine cards', async () => {
-    mockFetch(answerWith(makeTradePage(1, 600)));
+    answerWith(makeTradePage(1, 600));
     renderWithProviders(<SearchPage />, { route: '/?page=1' });
 
     expect(await screen.findByText('Showing 10 - 18 of 600 results')).toBeInTheDocument();
@@ -31,14 +31,21 @@ describe('SearchPage', () => {
   });
 
   it('counts a short last page to its last result', async () => {
-    mockFetch(answerWith(makeTradePage(2, 20)));
+    answerWith(makeTradePage(2, 20));
     renderWithProviders(<SearchPage />, { route: '/?page=2' });
 
     expect(await screen.findByText('Showing 19 - 20 of 20 results')).toBeInTheDocument();
   });
 
+  it('says "of about" when the server estimated the total of a very broad search', async () => {
+    answerWith({ ...makeTradePage(0, 12_000), totalIsEstimate: true });
+    renderWithProviders(<SearchPage />);
+
+    expect(await screen.findByText('Showing 1 - 9 of about 12000 results')).toBeInTheDocument();
+  });
+
   it('shows no pager when every result fits on one page', async () => {
-    mockFetch(answerWith(makeTradePage(0, 5)));
+    answerWith(makeTradePage(0, 5));
     renderWithProviders(<SearchPage />);
 
     await screen.findByText('Showing 1 - 5 of 5 results');
@@ -46,7 +53,7 @@ describe('SearchPage', () => {
   });
 
   it('shows a windowed pager with arrows when there are many pages', async () => {
-    mockFetch(answerWith(makeTradePage(10, 600)));
+    answerWith(makeTradePage(10, 600));
     renderWithProviders(<SearchPage />, { route: '/?page=10' });
 
     const pager = await screen.findByRole('navigation', { name: 'Search results pages' });
@@ -61,7 +68,7 @@ describe('SearchPage', () => {
   });
 
   it('offers no back arrow on the first page', async () => {
-    mockFetch(answerWith(makeTradePage(0, 30)));
+    answerWith(makeTradePage(0, 30));
     renderWithProviders(<SearchPage />);
 
     const pager = await screen.findByRole('navigation', { name: 'Search results pages' });
@@ -72,17 +79,17 @@ describe('SearchPage', () => {
   it('loads the next page when its number is chosen', async () => {
     const first = makeTradePage(0, 30);
     const second = { ...makeTradePage(1, 30), content: [makeTradeCard({ name: 'On page two' })] };
-    const fetchMock = mockFetch(answerWith(first), answerWith(second));
+    const api = fakeSearchApi({ trades: (url) => (url.searchParams.get('page') === '1' ? second : first) });
     const { user } = renderWithProviders(<SearchPage />);
 
     await user.click(await screen.findByRole('link', { name: 'Page 2' }));
 
     expect(await screen.findByRole('heading', { name: 'On page two' })).toBeInTheDocument();
-    expect(requestedUrl(fetchMock, 1).searchParams.get('page')).toBe('1');
+    expect(api.searches()[1]).toMatchObject({ page: '1' });
   });
 
   it("says \"No Result's for this search. Please Try again\" when nothing matches", async () => {
-    mockFetch(answerWith(makeTradePage(0, 0)));
+    answerWith(makeTradePage(0, 0));
     renderWithProviders(<SearchPage />);
 
     expect(await screen.findByText("No Result's for this search. Please Try again")).toBeInTheDocument();
@@ -90,7 +97,7 @@ describe('SearchPage', () => {
   });
 
   it('shows loading placeholders until the answer comes', async () => {
-    mockFetch(answerWith(makeTradePage(0, 3)));
+    answerWith(makeTradePage(0, 3));
     renderWithProviders(<SearchPage />);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading businesses…');
@@ -99,9 +106,12 @@ describe('SearchPage', () => {
   });
 
   it("shows the server's message in an alert when the search fails", async () => {
-    mockFetch({
-      status: 503,
-      body: envelope({}, { statusCode: 503, status: 'SERVICE_UNAVAILABLE', message: 'Search is resting' }),
+    fakeSearchApi({
+      trades: () =>
+        new Response(
+          JSON.stringify(envelope({}, { statusCode: 503, status: 'SERVICE_UNAVAILABLE', message: 'Search is resting' })),
+          { status: 503, headers: { 'Content-Type': 'application/json' } },
+        ),
     });
     renderWithProviders(<SearchPage />);
 
@@ -109,8 +119,12 @@ describe('SearchPage', () => {
   });
 
   it('shows a general alert, and tries again on request, when the server cannot be reached', async () => {
-    const fetchMock = mockFetch({ body: envelope({ trades: makeTradePage(0, 2) }) });
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fakeSearchApi({
+      trades: (_url, call) => {
+        if (call === 0) throw new TypeError('Failed to fetch');
+        return makeTradePage(0, 2);
+      },
+    });
     const { user } = renderWithProviders(<SearchPage />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The businesses could not be loaded. Please try again.');

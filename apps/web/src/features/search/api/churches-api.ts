@@ -1,0 +1,17 @@
+import type { ChurchSummary } from '@churchtrades/shared/church';
+import type { Envelope } from '@churchtrades/shared/envelope';
+import type { StateFilter } from '@churchtrades/shared/states';
+import { api } from '../../../lib/api';
+
+const churchesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Every enabled church of a state (ALL: of every state), ordered by name. */
+    stateChurches: build.query<ChurchSummary[], StateFilter>({
+      query: (stateType) => ({ url: '/churches/stateChurches', params: { stateType } }),
+      transformResponse: (answer: Envelope<{ churches?: ChurchSummary[] }>) => answer.data.churches ?? [],
+      providesTags: (_result, _error, stateType) => [{ type: 'Church', id: `STATE-${stateType}` }],
+    }),
+  }),
+});
+
+export const { useStateChurchesQuery } = churchesApi;

@@ -1,0 +1,59 @@
+import type { StateFilter } from '@churchtrades/shared/states';
+import type { FormEvent } from 'react';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useSearchTextDraft } from '../hooks/use-search-text-draft';
+import { type FilterChange, SEARCH_TEXT_MAX_LENGTH, type SearchFilter } from '../search-filter';
+import { CategorySelects } from './category-selects';
+import { ChurchSelect } from './church-select';
+import { StateButtons } from './state-buttons';
+
+interface SearchFiltersProps {
+  filter: SearchFilter;
+  onChange: (change: FilterChange) => void;
+  onTextChange: (text: string) => void;
+}
+
+/** The search box, state buttons and the Category, Specifics and Church selects (SPEC §2 "Search page"). */
+export function SearchFilters({ filter, onChange, onTextChange }: SearchFiltersProps) {
+  const { draft, setDraft, flush, take } = useSearchTextDraft(filter.text, onTextChange);
+
+  // A choice made while a word is still being typed searches for that word too: what the box shows is searched.
+  function choose(change: FilterChange) {
+    onChange({ text: take(), ...change });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    flush();
+  }
+
+  return (
+    <Form role="search" aria-label="Search filters" className="mb-4" onSubmit={submit}>
+      <Row className="g-2 align-items-center">
+        <Col lg={5}>
+          <Form.Group controlId="search-text">
+            <Form.Label visuallyHidden>Search businesses</Form.Label>
+            <Form.Control
+              type="search"
+              placeholder="Search businesses"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={SEARCH_TEXT_MAX_LENGTH}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          </Form.Group>
+        </Col>
+        <Col lg={7}>
+          <StateButtons state={filter.state} onChange={(state: StateFilter) => choose({ state })} />
+        </Col>
+        <CategorySelects category={filter.category} subCategory={filter.subCategory} onChange={choose} />
+        <Col md={4}>
+          <ChurchSelect state={filter.state} churchId={filter.churchId} onChange={(churchId) => choose({ churchId })} />
+        </Col>
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { StateFilter } from '@churchtrades/shared/states';
+import Button from 'react-bootstrap/Button';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import { STATE_BUTTONS } from '../search-filter';
+import './state-buttons.css';
+
+interface StateButtonsProps {
+  state: StateFilter;
+  onChange: (state: StateFilter) => void;
+}
+
+/** All/NSW/…/NT (SPEC §2): toggle buttons, the chosen one pressed. */
+export function StateButtons({ state, onChange }: StateButtonsProps) {
+  return (
+    <ButtonGroup aria-label="State" className="state-buttons d-flex">
+      {STATE_BUTTONS.map((value) => (
+        <Button
+          key={value}
+          variant={value === state ? 'primary' : 'outline-primary'}
+          aria-pressed={value === state}
+          onClick={() => onChange(value)}
+        >
+          {value === 'ALL' ? 'All' : value}
+        </Button>
+      ))}
+    </ButtonGroup>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Category } from '@churchtrades/shared/category';
+import type { ChurchSummary } from '@churchtrades/shared/church';
+import type { TradePage } from '@churchtrades/shared/trade-search';
+import { vi } from 'vitest';
+import { envelope } from '../../../testing/mock-fetch';
+import { makeTradePage } from '../../../testing/trade-factory';
+
+function category(id: number, name: string, parentId = -1, displayOrder = id): Category {
+  return { id, name, tags: '', parentId, displayOrder };
+}
+
+function church(churchId: string, name: string, stateType: string): ChurchSummary {
+  return { churchId, name, stateType, suburb: null, postcode: null, latitude: null, longitude: null, logo: null };
+}
+
+// Given out of display order, to show that the selects sort them.
+export const MAIN_CATEGORIES = [category(2, 'Electrical', -1, 2), category(1, 'Plumbing & Gas', -1, 1)];
+export const SUB_CATEGORIES: Record<number, Category[]> = {
+  1: [category(11, 'Plumber', 1), category(12, 'Gas fitter', 1)],
+  2: [category(21, 'Electrician', 2)],
+};
+export const ST_MARY = church('11111111-1111-4111-8111-111111111111', "St Mary's Parramatta", 'NSW');
+export const ST_PAUL = church('22222222-2222-4222-8222-222222222222', "St Paul's Geelong", 'VIC');
+
+/** The answer to the n-th search (from 0): a page of results, or a whole response (an error); throw to fail the call. */
+type TradesAnswer = (url: URL, call: number) => TradePage | Response;
+
+/**
+ * A fetch that answers the search page's calls by path, as the server would: the categories and churches
+ * above, and for trades `trades(url, call)` (by default page `page` of 30 results).
+ */
+export function fakeSearchApi({ trades }: { trades?: TradesAnswer } = {}) {
+  const answerTrades = trades ?? ((url: URL) => makeTradePage(Number(url.searchParams.get('page') ?? 0), 30));
+  let searchCalls = 0;
+  const fetchMock = vi.fn(async (request: Request) => {
+    const url = new URL(request.url);
+    let data: unknown;
+    switch (url.pathname) {
+      case '/api/trades/clientFilter': {
+        const answer = answerTrades(url, searchCalls++);
+        if (answer instanceof Response) return answer;
+        data = { trades: answer };
+        break;
+      }
+      case '/api/category/main_categories':
+        data = { categories: MAIN_CATEGORIES };
+        break;
+      case '/api/category/sub_categories':
+        data = { categories: SUB_CATEGORIES[Number(url.searchParams.get('parent_id'))] ?? [] };
+        break;
+      case '/api/churches/stateChurches': {
+        const state = url.searchParams.get('stateType');
+        data = { churches: [ST_MARY, ST_PAUL].filter((one) => state === 'ALL' || one.stateType === state) };
+        break;
+      }
+      default:
+        return new Response(JSON.stringify(envelope({}, { statusCode: 404, status: 'NOT_FOUND', message: 'No route' })), {
+          status: 404,
+        });
+    }
+    return new Response(JSON.stringify(envelope(data)), { headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  function requests(pathname: string): URL[] {
+    return fetchMock.mock.calls.map(([request]) => new URL(request.url)).filter((url) => url.pathname === pathname);
+  }
+  return {
+    fetchMock,
+    /** The searches made so far, as the query parameters sent. */
+    searches: () => requests('/api/trades/clientFilter').map((url) => Object.fromEntries(url.searchParams)),
+    requests,
+  };
+}
