@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHURCH_PAGE_SIZE } from './constants';
-import { stateFilterParameterSchema } from './states';
+import { stateFilterParameterSchema } from './state-schemas';
 import { pageSchema, pagingSchema, typedTextSchema } from './trade-search';
 
 export const CHURCH_NAME_SEARCH_MAX_LENGTH = 100;

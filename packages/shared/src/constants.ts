@@ -3,6 +3,8 @@ export const SEARCH_PAGE_SIZE = 9;
 export const CHURCH_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
 export const CARD_BRIEF_LENGTH = 200;
+/** Longest search text the server reads; longer text is cut there. */
+export const SEARCH_TEXT_MAX_LENGTH = 200;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
 export const PASSWORD_MIN_LENGTH = 5;

@@ -5,9 +5,8 @@ import {
   STATE_FILTER_BUTTON_ORDER,
   STATE_NAMES,
   STATES,
-  stateFilterSchema,
-  stateSchema,
 } from './states';
+import { stateFilterSchema, stateSchema } from './state-schemas';
 
 describe('states', () => {
   it('lists the eight states and territories after SELECT', () => {

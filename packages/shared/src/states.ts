@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+/** The states and territories; kept free of zod so the first page of the web app can import them. */
 export const REAL_STATES = ['NSW', 'VIC', 'QLD', 'ACT', 'TAS', 'SA', 'NT', 'WA'] as const;
 export type RealState = (typeof REAL_STATES)[number];
 
@@ -30,8 +29,6 @@ export const STATE_NAMES: Readonly<Record<RealState, string>> = {
   WA: 'Western Australia',
 };
 
-export const stateSchema = z.enum(REAL_STATES);
-
 export const STATE_FILTER_ALL = 'ALL';
 export const STATE_FILTER_VALUES = [STATE_FILTER_ALL, ...REAL_STATES] as const;
 export type StateFilter = (typeof STATE_FILTER_VALUES)[number];
@@ -48,13 +45,3 @@ export const STATE_FILTER_BUTTON_ORDER = [
   'SA',
   'NT',
 ] as const satisfies readonly StateFilter[];
-
-export const STATE_FILTER_MESSAGE = `State must be one of ${STATE_FILTER_VALUES.join(', ')}`;
-
-export const stateFilterSchema = z.enum(STATE_FILTER_VALUES, { error: STATE_FILTER_MESSAGE }).default(STATE_FILTER_ALL);
-
-/** A state filter in a query string, where '' or absence mean ALL and anything unknown is refused. */
-export const stateFilterParameterSchema = z
-  .union([z.literal(''), stateFilterSchema], { error: STATE_FILTER_MESSAGE })
-  .optional()
-  .transform((state): StateFilter => (state === '' || state === undefined ? STATE_FILTER_ALL : state));

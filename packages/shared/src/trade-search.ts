@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from './constants';
-import { stateFilterParameterSchema } from './states';
+import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SEARCH_TEXT_MAX_LENGTH } from './constants';
+import { stateFilterParameterSchema } from './state-schemas';
 
-export const SEARCH_TEXT_MAX_LENGTH = 200;
 export const NO_CATEGORY = -1;
 /** Beyond any real listing (50 million rows at the largest size); keeps the row offset a sane number. */
 export const MAX_PAGE_NUMBER = 1_000_000;

@@ -1,14 +1,13 @@
+import { SEARCH_TEXT_MAX_LENGTH } from '@churchtrades/shared/constants';
 import { STATE_FILTER_BUTTON_ORDER } from '@churchtrades/shared/states';
-import { SEARCH_TEXT_MAX_LENGTH as SERVER_TEXT_MAX_LENGTH, tradeSearchQuerySchema } from '@churchtrades/shared/trade-search';
+import { tradeSearchQuerySchema } from '@churchtrades/shared/trade-search';
 import { describe, expect, it } from 'vitest';
 import {
   applyFilterChange,
   EMPTY_SEARCH_FILTER,
   readSearchFilter,
-  SEARCH_TEXT_MAX_LENGTH,
   type SearchFilter,
   searchFilterQuery,
-  STATE_BUTTONS,
   tradeSearchParams,
 } from './search-filter';
 
@@ -58,7 +57,7 @@ describe('search filter in the URL', () => {
 
   it('trims the text and cuts it where the server does', () => {
     expect(read('q=%20%20plumbing%20').text).toBe('plumbing');
-    expect(read(`q=${'a'.repeat(250)}`).text).toHaveLength(SERVER_TEXT_MAX_LENGTH);
+    expect(read(`q=${'a'.repeat(250)}`).text).toHaveLength(SEARCH_TEXT_MAX_LENGTH);
   });
 
   it('writes every filter, leaving defaults out and keeping other parameters', () => {
@@ -80,9 +79,10 @@ describe('search filter in the URL', () => {
     }
   });
 
-  it('has the state buttons of the shared contract, in its order', () => {
-    expect(STATE_BUTTONS).toEqual(STATE_FILTER_BUTTON_ORDER);
-    expect(SEARCH_TEXT_MAX_LENGTH).toBe(SERVER_TEXT_MAX_LENGTH);
+  it('reads the state of every state button from the URL', () => {
+    for (const state of STATE_FILTER_BUTTON_ORDER.filter((value) => value !== 'ALL')) {
+      expect(read(`state=${state}`).state).toBe(state);
+    }
   });
 });
 

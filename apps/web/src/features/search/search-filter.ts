@@ -1,4 +1,5 @@
-import type { StateFilter, STATE_FILTER_BUTTON_ORDER } from '@churchtrades/shared/states';
+import { SEARCH_TEXT_MAX_LENGTH } from '@churchtrades/shared/constants';
+import { STATE_FILTER_BUTTON_ORDER, type StateFilter } from '@churchtrades/shared/states';
 import type { TradeSearchParams } from '@churchtrades/shared/trade-search';
 
 /**
@@ -32,26 +33,6 @@ export interface SearchFilter {
 /** The filters a person changes; the page follows from them (SPEC §4). */
 export type FilterChange = Partial<Omit<SearchFilter, 'page'>>;
 
-/**
- * The state buttons in SPEC §2's order. A copy of `STATE_FILTER_BUTTON_ORDER` checked against it by the
- * compiler: importing the value would pull zod (which that module uses at import time) into the first page's
- * bundle.
- */
-export const STATE_BUTTONS = [
-  'ALL',
-  'NSW',
-  'VIC',
-  'QLD',
-  'ACT',
-  'TAS',
-  'WA',
-  'SA',
-  'NT',
-] as const satisfies typeof STATE_FILTER_BUTTON_ORDER;
-
-/** Longest search text the server reads (`SEARCH_TEXT_MAX_LENGTH`, copied for the same bundle reason). */
-export const SEARCH_TEXT_MAX_LENGTH = 200;
-
 export const EMPTY_SEARCH_FILTER: SearchFilter = {
   text: '',
   state: 'ALL',
@@ -73,7 +54,7 @@ const PARAMS = {
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 function isStateFilter(value: string): value is StateFilter {
-  return (STATE_BUTTONS as readonly string[]).includes(value);
+  return (STATE_FILTER_BUTTON_ORDER as readonly string[]).includes(value);
 }
 
 /** A whole number from 1 (category ids are serial), else null. */

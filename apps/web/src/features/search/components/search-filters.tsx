@@ -1,10 +1,11 @@
+import { SEARCH_TEXT_MAX_LENGTH } from '@churchtrades/shared/constants';
 import type { StateFilter } from '@churchtrades/shared/states';
 import type { FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useSearchTextDraft } from '../hooks/use-search-text-draft';
-import { type FilterChange, SEARCH_TEXT_MAX_LENGTH, type SearchFilter } from '../search-filter';
+import { type FilterChange, type SearchFilter } from '../search-filter';
 import { CategorySelects } from './category-selects';
 import { ChurchSelect } from './church-select';
 import { StateButtons } from './state-buttons';

@@ -1,7 +1,6 @@
-import type { StateFilter } from '@churchtrades/shared/states';
+import { STATE_FILTER_BUTTON_ORDER, type StateFilter } from '@churchtrades/shared/states';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
-import { STATE_BUTTONS } from '../search-filter';
 import './state-buttons.css';
 
 interface StateButtonsProps {
@@ -13,7 +12,7 @@ interface StateButtonsProps {
 export function StateButtons({ state, onChange }: StateButtonsProps) {
   return (
     <ButtonGroup aria-label="State" className="state-buttons d-flex">
-      {STATE_BUTTONS.map((value) => (
+      {STATE_FILTER_BUTTON_ORDER.map((value) => (
         <Button
           key={value}
           variant={value === state ? 'primary' : 'outline-primary'}
