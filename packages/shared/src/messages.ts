@@ -40,6 +40,9 @@ export const MESSAGES = {
   passwordResetSuccessful: 'Password reset Successfully',
   accountVerified: 'Account verified. You can log in now.',
 
+  totpCodeSixDigits: 'Enter the 6-digit code from your authenticator app',
+  mfaCancelNeedsProof: 'Enter a code from your authenticator app or your password',
+
   noSearchResults: "No Result's for this search. Please Try again",
   pageNotFound: 'Page Not Found',
 } as const;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, QR_CODE_LENGTH } from './constants';
+import { requiredString } from './fields';
+import { MESSAGES } from './messages';
+import { roleSchema } from './roles';
+
+/** `data.user` of the account calls (login, two-step, profile, update, photo): nothing private. */
+export const userViewSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  bio: z.string().nullable(),
+  phone: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  role: roleSchema,
+  mfa: z.boolean(),
+});
+export type UserView = z.infer<typeof userViewSchema>;
+
+/** `data.user` of `GET /user/verify/password`: whose password the key may reset. */
+export const resetKeyUserSchema = z.object({ userId: z.string() });
+
+/** What `PATCH /user/mfa/setup` returns: a new secret, pending until `PATCH /user/mfa/confirm`. */
+export const mfaSetupSchema = z.object({
+  /** `otpauth://totp/...` for authenticator apps. */
+  otpauthUri: z.string(),
+  /** The same URI as a QR code, a `data:image/png;base64,...` URL. */
+  qrCode: z.string(),
+  /** Base32 secret, for typing into an app by hand. */
+  secret: z.string(),
+});
+export type MfaSetup = z.infer<typeof mfaSetupSchema>;
+
+const totpCode = z
+  .string({ error: MESSAGES.qrCodeRequired })
+  .regex(new RegExp(`^\\d{${QR_CODE_LENGTH}}$`), { error: MESSAGES.totpCodeSixDigits });
+
+/** `PATCH /user/mfa/confirm`: a code from the pending secret turns two-step on. */
+export const mfaConfirmSchema = z.object({ code: totpCode });
+export type MfaConfirmInput = z.infer<typeof mfaConfirmSchema>;
+
+/** `PATCH /user/mfa/cancel`: a current code, or the password, turns two-step off. */
+export const mfaCancelSchema = z
+  .object({
+    code: totpCode.optional(),
+    password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.passwordRequired).optional(),
+  })
+  .refine((value) => value.code !== undefined || value.password !== undefined, {
+    error: MESSAGES.mfaCancelNeedsProof,
+    path: ['code'],
+  });
+export type MfaCancelInput = z.infer<typeof mfaCancelSchema>;
