@@ -8,8 +8,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
+import { scheduleHousekeeping } from './housekeeping';
 import { registerErrorHandling } from './http/error-handler';
 import { answerFrameworkError } from './http/framework-errors';
 import { securityPlugin } from './http/security';
@@ -21,19 +23,32 @@ import { createChurchRepo } from './modules/churches/repo';
 import { churchRoutes } from './modules/churches/routes';
 import { createChurchService } from './modules/churches/service';
 import { healthRoutes } from './modules/health/routes';
+import { createMailer } from './modules/mail/mailer';
+import { createRateLimitRepo } from './modules/rate-limits/repo';
+import { createRateLimiter } from './modules/rate-limits/service';
+import { sessionPlugin } from './modules/sessions/plugin';
+import { createSessionRepo } from './modules/sessions/repo';
+import { createSessionService } from './modules/sessions/service';
 import { siteInfo, siteRoutes } from './modules/site/routes';
 import { createTradeRepo } from './modules/trades/repo';
 import { tradeRoutes } from './modules/trades/routes';
 import { createTradeService } from './modules/trades/service';
+import { createImageStore } from './modules/uploads/image-store';
+import { uploadsPlugin } from './modules/uploads/plugin';
+import { createUserRepo } from './modules/users/repo';
+import { userRoutes } from './modules/users/routes';
+import { createUserService } from './modules/users/service';
 
 export interface AppDependencies {
   config: Config;
   db: Database;
+  /** The time as services read it; a test may pass its own. */
+  clock?: Clock;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -56,12 +71,30 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
 
   await app.register(healthRoutes, { db });
 
+  const sessions = createSessionService(createSessionRepo(db), clock);
+  const rateLimits = createRateLimiter(createRateLimitRepo(db), clock);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom }, app.log);
+  app.addHook('onClose', () => mailer.close());
+  const users = createUserService({
+    repo: createUserRepo(db),
+    sessions,
+    rateLimits,
+    mailer,
+    images: createImageStore(config.uploadDir),
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+  });
+  await app.register(sessionPlugin, { sessions, secureCookie: config.nodeEnv === 'production' });
+  await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
+  scheduleHousekeeping(app, [sessions.sweepExpired, rateLimits.sweepEnded, users.sweepExpiredKeys]);
+
   const trades = createTradeService(createTradeRepo(db));
   const categories = createCategoryService(createCategoryRepo(db));
   const churches = createChurchService(createChurchRepo(db));
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { site: siteInfo(config) });
+      await api.register(userRoutes, { users });
       await api.register(tradeRoutes, { trades });
       await api.register(categoryRoutes, { categories });
       await api.register(churchRoutes, { churches });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/database';
 import { addresses, categories, churches, trades, users } from '../src/db/schema';
 import { tradeSearchKeywords } from '../src/modules/trades/search-keywords';
+import { hashPassword } from '../src/modules/users/password';
 
 type NewChurch = typeof churches.$inferInsert;
 type NewUser = typeof users.$inferInsert;
@@ -35,6 +36,20 @@ export async function createOwner(db: Database, fields: Partial<NewUser> = {}) {
     })
     .returning();
   return owner!;
+}
+
+/** The password of accounts made by `createAccount` unless another is given. */
+export const TEST_PASSWORD = 'parish-picnic-on-sunday';
+
+const passwordHashes = new Map<string, Promise<string>>();
+
+/** An enabled, verified account that logs in with its password (TEST_PASSWORD unless given). */
+export async function createAccount(db: Database, fields: Partial<NewUser> & { password?: string } = {}) {
+  const { password = TEST_PASSWORD, ...columns } = fields;
+  // Hashing costs tens of milliseconds on purpose; one hash per password is enough for tests.
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  const passwordHash = await passwordHashes.get(password)!;
+  return createOwner(db, { passwordHash, emailVerifiedAt: new Date(), ...columns });
 }
 
 export async function createCategory(db: Database, fields: Partial<NewCategory> = {}) {

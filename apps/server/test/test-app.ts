@@ -1,28 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
+import type { Clock } from '../src/clock';
 import { type Config, loadConfig } from '../src/config/config';
 import type { DatabaseHandle } from '../src/db/database';
 import { createTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: TEST_ORIGIN }, overrides);
+/** The test configuration, with its outbox and uploads in `dataDir`. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: TEST_ORIGIN, DATA_DIR: dataDir }, overrides);
 }
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  config: Config;
 }
 
-/** Builds the real app on a fresh database for this test file, closed after the file's tests. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * Builds the real app on a fresh database and data directory for this test file, removed after the file's
+ * tests. Mail goes to the outbox unless `overrides.smtpUrl` names a mail catcher.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-data-'));
+  const config = testConfig(dataDir, overrides);
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), db: database.db });
+  const app = await buildApp({ config, db: database.db, ...options });
   afterAll(async () => {
     await app.close();
     await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, database };
+  return { app, database, config };
 }

@@ -44,6 +44,9 @@ export const users = pgTable(
     role: role('role').notNull().default('TRADER'),
     passwordHash: text('password_hash').notNull(),
     enabled: boolean('enabled').notNull().default(false),
+    // When the owner of the address proved it by the e-mailed link: `enabled` alone cannot tell an account
+    // never verified from one an administrator disabled, which a verification link must not enable again.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     accountNonExpired: boolean('account_non_expired').notNull().default(true),
     accountNonLocked: boolean('account_non_locked').notNull().default(true),
     credentialsNonExpired: boolean('credentials_non_expired').notNull().default(true),
@@ -281,4 +284,18 @@ export const oneTimeKeys = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('one_time_keys_user_idx').on(table.userId, table.purpose)],
+);
+
+/**
+ * Attempts counted per subject (an address, an e-mail, a half-session) in fixed windows, kept in the
+ * database so that every app instance counts against the same limits.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_resets_idx').on(table.resetsAt)],
 );

@@ -26,3 +26,14 @@ export class AppError extends Error {
     return APP_ERROR_STATUS[this.code];
   }
 }
+
+/** Refused for now: the caller may try again after `retryAfterSeconds` (sent as Retry-After). */
+export class TooManyRequestsError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('TOO_MANY_REQUESTS', message);
+    this.name = 'TooManyRequestsError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -1,7 +1,7 @@
 import type { FieldError } from '@churchtrades/shared/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error';
+import { AppError, TooManyRequestsError } from './app-error';
 import { envelope } from './envelope';
 
 const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
@@ -21,6 +21,9 @@ function sendError(reply: FastifyReply, statusCode: number, message: string, dat
 /** One mapping from thrown errors to the envelope; a 5xx never shows its text or stack. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof TooManyRequestsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     if (error instanceof AppError) {
       return sendError(reply, error.statusCode, error.message);
     }

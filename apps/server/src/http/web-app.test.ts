@@ -31,10 +31,12 @@ describe('serving the web app', () => {
     }
   });
 
-  it('answers unknown API paths with the 404 envelope, not the page', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/unknown' });
+  it('answers unknown API paths and missing uploads with the 404 envelope, not the page', async () => {
+    for (const url of ['/api/unknown', '/uploads/photos/00000000000000000000000000000000.webp']) {
+      const response = await app.inject({ method: 'GET', url });
 
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ status: 'NOT_FOUND' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ status: 'NOT_FOUND' });
+    }
   });
 });

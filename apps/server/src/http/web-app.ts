@@ -7,18 +7,19 @@ import { AppError } from './app-error';
 import { NOT_FOUND_MESSAGE } from './error-handler';
 
 const HASHED_ASSET = /\/assets\//;
-const API_PREFIX = '/api';
+// Paths that are never pages: the API, and uploaded images (a missing one is a 404, not the app).
+const NOT_PAGES = ['/api', '/uploads'];
 
 function isPageRequest(request: FastifyRequest): boolean {
   const pathname = request.url.split('?')[0] ?? '';
-  const isApi = pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
-  return (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+  const isNotPage = NOT_PAGES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return (request.method === 'GET' || request.method === 'HEAD') && !isNotPage;
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, and `index.html` (never cached, so a new
  * release is picked up) for every other non-API path, where the app's router shows its Not-Found screen.
- * Unknown API paths answer 404 in the envelope.
+ * Unknown API paths and missing uploads answer 404 in the envelope.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string | undefined }) => {
   const distDir = options.distDir;

@@ -36,6 +36,7 @@ export function buildRoleAccounts(random: Random, passwordHash: string): Map<Dem
       role: accountRole,
       passwordHash,
       enabled: true,
+      emailVerifiedAt: createdAt,
       createdAt,
       updatedAt: createdAt,
     },

@@ -149,6 +149,7 @@ function makeOwner(context: TradeContext, person: Person, request: TradeRequest,
     role: 'TRADER',
     passwordHash: context.passwordHash,
     enabled: true,
+    emailVerifiedAt: createdAt,
     createdAt,
     updatedAt: createdAt,
   };

@@ -1,0 +1,132 @@
+import type { Mail } from './mailer';
+
+/** What every account mail says about the product: where it lives and whom to write to. */
+export interface MailSender {
+  appOrigin: string;
+  supportEmail: string;
+}
+
+export interface Recipient {
+  email: string;
+  firstName: string;
+}
+
+interface MailContent {
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  after?: string[];
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+function link(sender: MailSender, pathname: string, key?: string): string {
+  const url = new URL(pathname, sender.appOrigin);
+  if (key !== undefined) url.searchParams.set('key', key);
+  return url.toString();
+}
+
+function footer(sender: MailSender): string[] {
+  return [
+    'ChurchTrades: a free directory of Australian businesses run by members of church communities.',
+    `Questions? Write to ${sender.supportEmail}.`,
+  ];
+}
+
+function textOf(greeting: string, content: MailContent, sender: MailSender): string {
+  const action = content.action ? [`${content.action.label}: ${content.action.url}`] : [];
+  return [greeting, ...content.paragraphs, ...action, ...(content.after ?? []), '--', footer(sender).join('\n')].join('\n\n');
+}
+
+function htmlOf(greeting: string, content: MailContent, sender: MailSender): string {
+  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+  const action = content.action
+    ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#0d6efd;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(content.action.label)}</a></p>` +
+      `<p style="font-size:13px;color:#555555">If the button does not work, copy this link into your browser:<br>${escapeHtml(content.action.url)}</p>`
+    : '';
+  return [
+    '<!doctype html>',
+    `<html><body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#222222">`,
+    paragraph(greeting),
+    ...content.paragraphs.map(paragraph),
+    action,
+    ...(content.after ?? []).map(paragraph),
+    `<hr><p style="font-size:13px;color:#555555">${footer(sender).map(escapeHtml).join('<br>')}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+function compose(sender: MailSender, to: Recipient, content: MailContent): Mail {
+  const greeting = `Hello ${to.firstName},`;
+  return {
+    to: to.email,
+    subject: content.subject,
+    text: textOf(greeting, content, sender),
+    html: htmlOf(greeting, content, sender),
+  };
+}
+
+function hours(count: number): string {
+  return `${count} hour${count === 1 ? '' : 's'}`;
+}
+
+export function verifyAccountMail(sender: MailSender, to: Recipient, key: string, validForHours: number): Mail {
+  return compose(sender, to, {
+    subject: 'Verify your ChurchTrades account',
+    paragraphs: [
+      'Thank you for registering with ChurchTrades.',
+      `Please confirm your email address to activate your account. The link works for ${hours(validForHours)}.`,
+    ],
+    action: { label: 'Verify my account', url: link(sender, '/verify/account', key) },
+    after: ['If you did not register, you can ignore this email.'],
+  });
+}
+
+/**
+ * Sent instead of the verification mail when someone registers an address that already has an account, so
+ * that the registration answer is the same for every address. An account never verified gets a new link.
+ */
+export function alreadyRegisteredMail(
+  sender: MailSender,
+  to: Recipient,
+  verification?: { key: string; validForHours: number },
+): Mail {
+  const next: Pick<MailContent, 'paragraphs' | 'action'> = verification
+    ? {
+        paragraphs: [
+          `Your account is not verified yet. Verify it with the link below; it works for ${hours(verification.validForHours)}.`,
+        ],
+        action: { label: 'Verify my account', url: link(sender, '/verify/account', verification.key) },
+      }
+    : {
+        paragraphs: [
+          `Log in here: ${link(sender, '/login')}`,
+          `Forgot your password? Choose a new one here: ${link(sender, '/resetpassword')}`,
+        ],
+      };
+  return compose(sender, to, {
+    subject: 'You already have a ChurchTrades account',
+    paragraphs: [
+      'Someone, hopefully you, tried to register a ChurchTrades account with this email address. You already have an account, so nothing has changed.',
+      ...next.paragraphs,
+    ],
+    ...(next.action ? { action: next.action } : {}),
+    after: ['If this was not you, you can ignore this email.'],
+  });
+}
+
+export function resetPasswordMail(sender: MailSender, to: Recipient, key: string, validForHours: number): Mail {
+  return compose(sender, to, {
+    subject: 'Reset your ChurchTrades password',
+    paragraphs: [
+      'We received a request to reset the password of your ChurchTrades account.',
+      `The link works once, for ${hours(validForHours)}.`,
+    ],
+    action: { label: 'Choose a new password', url: link(sender, '/verify/password', key) },
+    after: ['If you did not ask for this, ignore this email: your password stays as it is.'],
+  });
+}

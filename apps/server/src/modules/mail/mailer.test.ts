@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { linkIn, readMailDir } from '../../../test/mail-catcher';
+import { alreadyRegisteredMail, resetPasswordMail, verifyAccountMail } from './account-mails';
+import { createMailer } from './mailer';
+
+const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'churchtrades-outbox-'));
+afterAll(() => fs.rm(outboxDir, { recursive: true, force: true }));
+
+const sender = { appOrigin: 'https://churchtrades.example', supportEmail: 'help@churchtrades.example' };
+const recipient = { email: 'anna@example.com.au', firstName: 'Anna <b>' };
+
+function recordingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+describe('the mailer without SMTP_URL', () => {
+  it('writes each mail to the outbox as an .eml file and logs its links', async () => {
+    const { log, lines } = recordingLogger();
+    const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: 'ChurchTrades <no-reply@churchtrades.au>' }, log);
+
+    mailer.sendInBackground(resetPasswordMail(sender, recipient, 'the-key', 1));
+    await mailer.close();
+
+    const [mail] = await readMailDir(outboxDir);
+    expect(mail).toMatchObject({ to: ['anna@example.com.au'], subject: 'Reset your ChurchTrades password' });
+    expect(mail!.from).toBe('ChurchTrades <no-reply@churchtrades.au>');
+    const link = 'https://churchtrades.example/verify/password?key=the-key';
+    expect(linkIn(mail!, '/verify/password')).toBe(link);
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'mail written to the outbox', links: [link] }));
+  });
+});
+
+describe('the account mails', () => {
+  const mails = [
+    verifyAccountMail(sender, recipient, 'verify-key', 48),
+    alreadyRegisteredMail(sender, recipient),
+    alreadyRegisteredMail(sender, recipient, { key: 'verify-key', validForHours: 48 }),
+    resetPasswordMail(sender, recipient, 'reset-key', 1),
+  ];
+
+  it('name ChurchTrades and the support address, in text and in HTML', () => {
+    for (const mail of mails) {
+      for (const body of [mail.text, mail.html]) {
+        expect(body).toContain('ChurchTrades');
+        expect(body).toContain(sender.supportEmail);
+      }
+    }
+  });
+
+  it('escape what the person typed in the HTML', () => {
+    for (const mail of mails) {
+      expect(mail.text).toContain('Hello Anna <b>,');
+      expect(mail.html).toContain('Hello Anna &lt;b&gt;,');
+      expect(mail.html).not.toContain('Anna <b>');
+    }
+  });
+
+  it('say how long the link works', () => {
+    expect(mails[0]!.text).toContain('48 hours');
+    expect(mails[3]!.text).toContain('1 hour.');
+  });
+});

@@ -1,0 +1,95 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database';
+import { rateLimitCounters } from '../../db/schema';
+import { TooManyRequestsError } from '../../http/app-error';
+import { createRateLimitRepo } from './repo';
+import { createRateLimiter, networkOf, tooManyAttemptsMessage } from './service';
+
+const database = await createTestDatabase();
+afterAll(() => database.close());
+
+let now = new Date('2026-03-01T10:00:00Z').getTime();
+const limiter = createRateLimiter(createRateLimitRepo(database.db), () => new Date(now));
+const THREE_A_MINUTE = { name: 'test-three', limit: 3, windowMs: 60_000 };
+
+async function refusal(attempt: Promise<void>): Promise<TooManyRequestsError> {
+  const error = await attempt.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof TooManyRequestsError)) throw new Error('the attempt was not refused');
+  return error;
+}
+
+describe('tooManyAttemptsMessage', () => {
+  it('says when to try again, in minutes or, under a minute, in seconds', () => {
+    expect(tooManyAttemptsMessage(720)).toBe('Too many attempts. Try again in 12 minutes.');
+    expect(tooManyAttemptsMessage(61)).toBe('Too many attempts. Try again in 2 minutes.');
+    expect(tooManyAttemptsMessage(60)).toBe('Too many attempts. Try again in 1 minute.');
+    expect(tooManyAttemptsMessage(30)).toBe('Too many attempts. Try again in 30 seconds.');
+    expect(tooManyAttemptsMessage(1)).toBe('Too many attempts. Try again in 1 second.');
+  });
+});
+
+describe('networkOf', () => {
+  it('counts an IPv4 address, mapped into IPv6 or not, as itself', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(networkOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('counts an IPv6 address as its /64 network, however it is written', () => {
+    expect(networkOf('2001:db8:85a3::8a2e:370:7334')).toBe('2001:db8:85a3:0::/64');
+    expect(networkOf('2001:0DB8:85A3:0000:1111:2222:3333:4444')).toBe('2001:db8:85a3:0::/64');
+    expect(networkOf('2001:db8:85a3:0:ffff::1')).toBe('2001:db8:85a3:0::/64');
+    expect(networkOf('::1')).toBe('0:0:0:0::/64');
+    expect(networkOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+});
+
+describe('the rate limiter', () => {
+  it('allows the limit, then refuses with the seconds left in the window', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) await limiter.attempt(THREE_A_MINUTE, 'ann');
+    now += 15_000;
+
+    const refused = await refusal(limiter.attempt(THREE_A_MINUTE, 'ann'));
+
+    expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.retryAfterSeconds).toBe(45);
+    expect(refused.message).toBe('Too many attempts. Try again in 45 seconds.');
+  });
+
+  it('starts counting again when the window has passed', async () => {
+    for (let attempt = 0; attempt < 4; attempt += 1) await limiter.attempt(THREE_A_MINUTE, 'ben').catch(() => undefined);
+
+    now += 60_000;
+
+    await expect(limiter.attempt(THREE_A_MINUTE, 'ben')).resolves.toBeUndefined();
+    expect(await limiter.countAttempt(THREE_A_MINUTE, 'ben')).toBe(2);
+  });
+
+  it('counts each rule and each subject apart', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) await limiter.attempt(THREE_A_MINUTE, 'cas');
+
+    await expect(limiter.attempt(THREE_A_MINUTE, 'dan')).resolves.toBeUndefined();
+    await expect(limiter.attempt({ ...THREE_A_MINUTE, name: 'test-other' }, 'cas')).resolves.toBeUndefined();
+  });
+
+  it('counts attempts made at the same time on several connections', async () => {
+    const rule = { name: 'test-parallel', limit: 100, windowMs: 60_000 };
+
+    await Promise.all(Array.from({ length: 20 }, () => limiter.countAttempt(rule, 'eve')));
+
+    expect(await limiter.countAttempt(rule, 'eve')).toBe(21);
+  });
+
+  it('sweeps away the counters whose window has ended', async () => {
+    await limiter.attempt(THREE_A_MINUTE, 'fay');
+    now += 60_000;
+    await limiter.attempt({ ...THREE_A_MINUTE, windowMs: 120_000 }, 'gil');
+
+    await limiter.sweepEnded();
+
+    const keys = (await database.db.select().from(rateLimitCounters)).map((row) => row.key);
+    expect(keys).toEqual(['test-three:gil']);
+  });
+});

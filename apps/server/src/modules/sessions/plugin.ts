@@ -1,0 +1,79 @@
+import { MESSAGES } from '@churchtrades/shared/messages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../http/app-error';
+import type { SessionStage } from './repo';
+import type { CurrentSession, NewSession, SessionService, SignedInUser } from './service';
+
+export const SESSION_COOKIE = 'churchtrades_session';
+
+type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler of a route for logged-in users (two-step done): else 401 "You are not logged in". */
+    requireUser: SessionGuard;
+    /** preHandler of the one route a login waiting for its two-step code may call. */
+    requireTwoStepPending: SessionGuard;
+  }
+  interface FastifyRequest {
+    /** Set by `requireUser` or `requireTwoStepPending`; read it with `currentUser` or `currentSession`. */
+    userSession: CurrentSession | null;
+  }
+  interface FastifyReply {
+    setSessionCookie(session: NewSession): FastifyReply;
+    clearSessionCookie(): FastifyReply;
+  }
+}
+
+export interface SessionPluginOptions {
+  sessions: SessionService;
+  /** Production sends the cookie over HTTPS only. */
+  secureCookie: boolean;
+}
+
+function notLoggedIn(): AppError {
+  return new AppError('UNAUTHORIZED', MESSAGES.notLoggedIn);
+}
+
+/** The session `requireUser` (or `requireTwoStepPending`) found for this request. */
+export function currentSession(request: FastifyRequest): CurrentSession {
+  if (!request.userSession) throw notLoggedIn();
+  return request.userSession;
+}
+
+export function currentUser(request: FastifyRequest): SignedInUser {
+  return currentSession(request).user;
+}
+
+/** The token the browser presented, whether or not it still names a session. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+/**
+ * Server-side sessions in an HttpOnly, SameSite=Lax cookie holding a random token (DESIGN "Sessions and
+ * security"); the database keeps only its hash. Routes opt in with `preHandler: app.requireUser`.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureCookie }: SessionPluginOptions) => {
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie } as const;
+
+  function guard(stage: SessionStage): SessionGuard {
+    return async (request) => {
+      const token = sessionToken(request);
+      const session = token === undefined ? undefined : await sessions.find(token);
+      if (session?.stage !== stage) throw notLoggedIn();
+      request.userSession = session;
+    };
+  }
+
+  app.decorateRequest('userSession', null);
+  app.decorate('requireUser', guard('ACTIVE'));
+  app.decorate('requireTwoStepPending', guard('MFA_PENDING'));
+  app.decorateReply('setSessionCookie', function setSessionCookie(this: FastifyReply, session: NewSession) {
+    return this.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
+  });
+  app.decorateReply('clearSessionCookie', function clearSessionCookie(this: FastifyReply) {
+    return this.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+});

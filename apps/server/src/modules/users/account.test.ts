@@ -1,0 +1,161 @@
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createAccount, TEST_PASSWORD } from '../../../test/factories';
+import { multipartForm } from '../../../test/multipart-form';
+import { createTestApp } from '../../../test/test-app';
+import { loggedInBrowser, testBrowser } from '../../../test/test-browser';
+
+const { app, database } = await createTestApp();
+const db = database.db;
+
+const PROFILE = {
+  firstName: 'Priscilla',
+  lastName: 'Aquila',
+  bio: 'Tent maker serving the parish since 1998.',
+  phone: '0400 123 456',
+};
+
+let emailsHandedOut = 0;
+function newEmail(): string {
+  emailsHandedOut += 1;
+  return `account.${emailsHandedOut}.${Date.now()}@example.com.au`;
+}
+
+function passwordChange(password: string, newPassword: string) {
+  return { password, newPassword, confirmNewPassword: newPassword };
+}
+
+async function loggedIn(fields: Parameters<typeof createAccount>[1] = {}) {
+  const account = await createAccount(db, fields);
+  const browser = testBrowser(app);
+  await browser.post('/api/user/login', { email: account.email, password: TEST_PASSWORD });
+  return { account, browser };
+}
+
+describe('PATCH /api/user/update', () => {
+  it('changes the profile and answers the user view', async () => {
+    const { account, browser } = await loggedIn();
+    const email = newEmail();
+
+    const response = await browser.patch('/api/user/update', { ...PROFILE, email });
+
+    expect(response.json()).toMatchObject({
+      statusCode: 200,
+      message: MESSAGES.profileUpdated,
+      data: { user: { userId: account.id, ...PROFILE, email, role: 'TRADER', mfa: false } },
+    });
+    expect((await browser.get('/api/user/profile')).json().data.user).toMatchObject({ ...PROFILE, email });
+  });
+
+  it('keeps e-mails unique in any case: 409 when another account has it', async () => {
+    const other = await createAccount(db, { email: newEmail() });
+    const { account, browser } = await loggedIn();
+
+    const response = await browser.patch('/api/user/update', { ...PROFILE, email: other.email.toUpperCase() });
+
+    expect(response.json()).toMatchObject({ statusCode: 409, status: 'CONFLICT', message: MESSAGES.emailTaken });
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row!.email).toBe(account.email);
+  });
+
+  it('lets a user keep their own e-mail in another case', async () => {
+    const { account, browser } = await loggedIn();
+
+    const response = await browser.patch('/api/user/update', { ...PROFILE, email: account.email.toUpperCase() });
+
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('validates the form with the shared messages', async () => {
+    const { browser } = await loggedIn();
+
+    const response = await browser.patch('/api/user/update', { ...PROFILE, email: newEmail(), bio: 'Hi', phone: '1' });
+
+    expect(response.json().data.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'bio', message: MESSAGES.bioRequired },
+        { field: 'phone', message: MESSAGES.phoneRequired },
+      ]),
+    );
+  });
+
+  it('wants a session', async () => {
+    const response = await testBrowser(app).patch('/api/user/update', { ...PROFILE, email: newEmail() });
+
+    expect(response.json()).toMatchObject({ statusCode: 401, message: MESSAGES.notLoggedIn });
+  });
+});
+
+describe('PATCH /api/user/updatepassword', () => {
+  it('sets the new password, keeps this session and ends the other sessions of the user', async () => {
+    const { account, browser } = await loggedIn();
+    const other = testBrowser(app);
+    await other.post('/api/user/login', { email: account.email, password: TEST_PASSWORD });
+
+    const response = await browser.patch('/api/user/updatepassword', passwordChange(TEST_PASSWORD, 'candles-for-advent'));
+
+    expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.passwordUpdated });
+    expect((await browser.get('/api/user/profile')).statusCode).toBe(200);
+    expect((await other.get('/api/user/profile')).statusCode).toBe(401);
+    const login = await testBrowser(app).post('/api/user/login', { email: account.email, password: 'candles-for-advent' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password', async () => {
+    const { browser } = await loggedIn();
+
+    const response = await browser.patch('/api/user/updatepassword', passwordChange('not-my-password', 'candles-for-advent'));
+
+    expect(response.json()).toMatchObject({ statusCode: 400, status: 'BAD_REQUEST', message: MESSAGES.wrongPassword });
+  });
+
+  it('refuses a common password', async () => {
+    const { browser } = await loggedIn();
+
+    const response = await browser.patch('/api/user/updatepassword', passwordChange(TEST_PASSWORD, 'trustno1'));
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.passwordTooCommon });
+  });
+});
+
+describe('the read-only role USER', () => {
+  async function png(): Promise<Buffer> {
+    return sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+  }
+
+  it('reads the own profile', async () => {
+    const account = await createAccount(db, { role: 'USER' });
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const response = await browser.get('/api/user/profile');
+
+    expect(response.json()).toMatchObject({ statusCode: 200, data: { user: { role: 'USER' } } });
+  });
+
+  it('changes nothing: profile, password, photo and two-step answer 403', async () => {
+    const account = await createAccount(db, { role: 'USER' });
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const answers = [
+      await browser.patch('/api/user/update', { ...PROFILE, email: newEmail() }),
+      await browser.patch('/api/user/updatepassword', passwordChange(TEST_PASSWORD, 'candles-for-advent')),
+      await browser.request({
+        method: 'PATCH',
+        url: '/api/user/photo',
+        ...multipartForm({ userId: account.id }, [{ field: 'file', filename: 'me.png', contentType: 'image/png', content: await png() }]),
+      }),
+      await browser.patch('/api/user/mfa/setup'),
+      await browser.patch('/api/user/mfa/confirm', { code: '123456' }),
+      await browser.patch('/api/user/mfa/cancel', { password: TEST_PASSWORD }),
+    ];
+
+    for (const response of answers) {
+      expect(response.json()).toMatchObject({ statusCode: 403, status: 'FORBIDDEN', message: MESSAGES.readOnlyAccount });
+    }
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row).toEqual(account);
+  });
+});

@@ -1,0 +1,237 @@
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { oneTimeKeys } from '../../db/schema';
+import { createAccount, TEST_PASSWORD } from '../../../test/factories';
+import { keyIn, linkIn, startMailCatcher } from '../../../test/mail-catcher';
+import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
+import { newTestAddress, testBrowser } from '../../../test/test-browser';
+import { hashToken } from '../../tokens';
+
+const catcher = await startMailCatcher();
+afterAll(() => catcher.stop());
+const { app, database } = await createTestApp({ smtpUrl: catcher.url });
+const db = database.db;
+
+const NEW_PASSWORD = 'lantern-by-the-vestry';
+
+function requestReset(email: string, address = newTestAddress()) {
+  return testBrowser(app, { address }).post('/api/user/resetpassword', { email });
+}
+
+async function resetKeyOf(email: string): Promise<string> {
+  await requestReset(email);
+  return keyIn(await catcher.waitForMail(email, { subject: 'Reset' }), '/verify/password');
+}
+
+function reset(key: string, userId: string, newPassword = NEW_PASSWORD) {
+  return testBrowser(app).post('/api/user/resetpassword/reset', {
+    newPassword,
+    confirmNewPassword: newPassword,
+    userId,
+    key,
+  });
+}
+
+function logIn(email: string, password: string) {
+  return testBrowser(app).post('/api/user/login', { email, password });
+}
+
+describe('POST /api/user/resetpassword', () => {
+  it('mails a link to the password page that works for 1 hour', async () => {
+    const account = await createAccount(db, { firstName: 'Lydia' });
+
+    const response = await requestReset(account.email.toUpperCase());
+
+    expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.resetEmailSent, data: {} });
+    const mail = await catcher.waitForMail(account.email);
+    expect(mail.subject).toBe('Reset your ChurchTrades password');
+    expect(mail.text).toContain('Hello Lydia,');
+    expect(linkIn(mail, '/verify/password')).toMatch(new RegExp(`^${TEST_ORIGIN}/verify/password\\?key=[\\w-]{43}$`));
+    const [row] = await db
+      .select()
+      .from(oneTimeKeys)
+      .where(eq(oneTimeKeys.keyHash, hashToken(keyIn(mail, '/verify/password'))));
+    expect((row!.expiresAt.getTime() - Date.now()) / 60_000).toBeCloseTo(60, 0);
+  });
+
+  it('answers an unknown e-mail exactly as a known one, and mails nobody', async () => {
+    const account = await createAccount(db);
+    const unknownEmail = `nobody.${account.email}`;
+
+    const unknown = await requestReset(unknownEmail);
+    const known = await requestReset(account.email);
+
+    const { timeStamp: _unknownTime, ...unknownAnswer } = unknown.json();
+    const { timeStamp: _knownTime, ...knownAnswer } = known.json();
+    expect(unknownAnswer).toEqual(knownAnswer);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    await catcher.waitForMail(account.email);
+    expect(catcher.mailsTo(unknownEmail)).toEqual([]);
+  });
+});
+
+describe('GET /api/user/verify/password', () => {
+  it('tells whose password the key resets, and leaves the key usable', async () => {
+    const account = await createAccount(db);
+    const key = await resetKeyOf(account.email);
+
+    const first = await testBrowser(app).get(`/api/user/verify/password?key=${key}`);
+    const second = await testBrowser(app).get(`/api/user/verify/password?key=${key}`);
+
+    expect(first.json()).toMatchObject({ statusCode: 200, data: { user: { userId: account.id } } });
+    expect(Object.keys(first.json().data.user)).toEqual(['userId']);
+    expect(second.statusCode).toBe(200);
+    expect((await reset(key, account.id)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown key', async () => {
+    const response = await testBrowser(app).get('/api/user/verify/password?key=never-sent');
+
+    expect(response.json()).toMatchObject({ statusCode: 400, status: 'BAD_REQUEST', message: MESSAGES.resetLinkInvalid });
+  });
+
+  it('refuses an expired key', async () => {
+    const account = await createAccount(db);
+    const key = await resetKeyOf(account.email);
+    await db
+      .update(oneTimeKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeKeys.keyHash, hashToken(key)));
+
+    const response = await testBrowser(app).get(`/api/user/verify/password?key=${key}`);
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.resetLinkInvalid });
+    expect((await reset(key, account.id)).json()).toMatchObject({ statusCode: 400, message: MESSAGES.resetLinkInvalid });
+  });
+
+  it('does not take an account verification key', async () => {
+    const account = await createAccount(db);
+    const key = await resetKeyOf(account.email);
+    await db.update(oneTimeKeys).set({ purpose: 'VERIFY_ACCOUNT' }).where(eq(oneTimeKeys.keyHash, hashToken(key)));
+
+    const response = await testBrowser(app).get(`/api/user/verify/password?key=${key}`);
+
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/user/resetpassword/reset', () => {
+  it('sets the new password, which logs in where the old one no longer does', async () => {
+    const account = await createAccount(db);
+    const key = await resetKeyOf(account.email);
+
+    const response = await reset(key, account.id);
+
+    expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.passwordResetSuccessful, data: {} });
+    expect((await logIn(account.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await logIn(account.email, TEST_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('uses the key up', async () => {
+    const account = await createAccount(db);
+    const key = await resetKeyOf(account.email);
+    await reset(key, account.id);
+
+    const again = await reset(key, account.id, 'another-good-password');
+    const check = await testBrowser(app).get(`/api/user/verify/password?key=${key}`);
+
+    expect(again.json()).toMatchObject({ statusCode: 400, message: MESSAGES.linkAlreadyUsed });
+    expect(check.json()).toMatchObject({ statusCode: 400, message: MESSAGES.linkAlreadyUsed });
+  });
+
+  it('uses up the older reset keys of the user too', async () => {
+    const account = await createAccount(db);
+    const older = await resetKeyOf(account.email);
+    const newer = await resetKeyOf(account.email);
+    await reset(newer, account.id);
+
+    const response = await reset(older, account.id, 'another-good-password');
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.linkAlreadyUsed });
+  });
+
+  it("refuses a key with another user's id and leaves both passwords alone", async () => {
+    const account = await createAccount(db);
+    const other = await createAccount(db);
+    const key = await resetKeyOf(account.email);
+
+    const response = await reset(key, other.id);
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.resetLinkInvalid });
+    expect((await logIn(other.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await reset(key, account.id)).statusCode).toBe(200);
+  });
+
+  it('refuses a common password and keeps the key for another try', async () => {
+    const account = await createAccount(db);
+    const key = await resetKeyOf(account.email);
+
+    const common = await reset(key, account.id, 'football');
+    const better = await reset(key, account.id);
+
+    expect(common.json()).toMatchObject({ statusCode: 400, message: MESSAGES.passwordTooCommon });
+    expect(better.statusCode).toBe(200);
+  });
+
+  it('refuses passwords that do not match, with the shared message on the confirm field', async () => {
+    const response = await testBrowser(app).post('/api/user/resetpassword/reset', {
+      newPassword: NEW_PASSWORD,
+      confirmNewPassword: `${NEW_PASSWORD}!`,
+      userId: 'some-user-id',
+      key: 'some-key',
+    });
+
+    expect(response.json()).toMatchObject({
+      statusCode: 400,
+      message: MESSAGES.passwordsDoNotMatch,
+      data: { errors: [{ field: 'confirmNewPassword', message: MESSAGES.passwordsDoNotMatch }] },
+    });
+  });
+
+  it('ends every session of the user', async () => {
+    const account = await createAccount(db);
+    const phone = testBrowser(app);
+    const laptop = testBrowser(app);
+    await phone.post('/api/user/login', { email: account.email, password: TEST_PASSWORD });
+    await laptop.post('/api/user/login', { email: account.email, password: TEST_PASSWORD });
+    const key = await resetKeyOf(account.email);
+
+    await reset(key, account.id);
+
+    expect((await phone.get('/api/user/profile')).statusCode).toBe(401);
+    expect((await laptop.get('/api/user/profile')).statusCode).toBe(401);
+  });
+});
+
+describe('limits on reset requests', () => {
+  it('allows 5 requests an hour from one address, then answers 429 saying when to try again', async () => {
+    const address = newTestAddress();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await requestReset(`someone.${attempt}@example.com.au`, address)).statusCode).toBe(200);
+    }
+
+    const refused = await requestReset('someone.else@example.com.au', address);
+
+    expect(refused.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(refused.json().message).toMatch(/^Too many attempts\. Try again in (60|59) minutes\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+  });
+
+  it('allows 5 requests an hour for one e-mail, known or not, from any address', async () => {
+    const account = await createAccount(db);
+    const unknownEmail = `nobody.${account.email}`;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await requestReset(account.email);
+      await requestReset(unknownEmail);
+    }
+
+    const known = await requestReset(account.email.toUpperCase());
+    const unknown = await requestReset(unknownEmail);
+
+    const { timeStamp: _knownTime, ...knownAnswer } = known.json();
+    const { timeStamp: _unknownTime, ...unknownAnswer } = unknown.json();
+    expect(knownAnswer).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(unknownAnswer).toEqual(knownAnswer);
+  });
+});

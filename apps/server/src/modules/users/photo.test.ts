@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MAX_IMAGE_BYTES } from '@churchtrades/shared/constants';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createAccount } from '../../../test/factories';
+import { type FormFile, multipartForm } from '../../../test/multipart-form';
+import { createTestApp } from '../../../test/test-app';
+import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
+
+const { app, database, config } = await createTestApp();
+const db = database.db;
+
+function imageFile(content: Buffer, filename = 'me.png', contentType = 'image/png'): FormFile {
+  return { field: 'file', filename, contentType, content };
+}
+
+function uploadPhoto(browser: TestBrowser, userId: string, file?: FormFile) {
+  return browser.request({ method: 'PATCH', url: '/api/user/photo', ...multipartForm({ userId }, file ? [file] : []) });
+}
+
+/** A photo as a camera saves it: large, with the author and the camera in its metadata. */
+function cameraJpeg(width = 1600, height = 1200): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#8a6d3b' } })
+    .jpeg()
+    .withExif({ IFD0: { Artist: 'Secret Photographer', Make: 'SecretCam' } })
+    .toBuffer();
+}
+
+function storedFile(imageUrl: string): string {
+  return path.join(config.uploadDir, imageUrl.replace(/^\/uploads\//, ''));
+}
+
+async function owner() {
+  const account = await createAccount(db);
+  return { account, browser: await loggedInBrowser(app, db, account.id) };
+}
+
+describe('PATCH /api/user/photo', () => {
+  it('stores a JPEG as WebP without its metadata, fitted into 512 pixels, and answers the new imageUrl', async () => {
+    const { account, browser } = await owner();
+    const jpeg = await cameraJpeg();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+
+    const response = await uploadPhoto(browser, account.id, imageFile(jpeg, 'holiday.jpg', 'image/jpeg'));
+
+    expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.photoUpdated, data: { user: { userId: account.id } } });
+    const imageUrl: string = response.json().data.user.imageUrl;
+    expect(imageUrl).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.webp$/);
+    const stored = fs.readFileSync(storedFile(imageUrl));
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 512, height: 384 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.icc).toBeUndefined();
+    expect(stored.includes('Secret')).toBe(false);
+    expect((await browser.get('/api/user/profile')).json().data.user.imageUrl).toBe(imageUrl);
+  });
+
+  it('takes a PNG sent in any field order, and keeps a small image its size', async () => {
+    const { account, browser } = await owner();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: '#33669980' } }).png().toBuffer();
+    const form = multipartForm({ userId: account.id }, [imageFile(png)], { filesFirst: true });
+
+    const response = await browser.request({ method: 'PATCH', url: '/api/user/photo', ...form });
+
+    expect(response.statusCode).toBe(200);
+    const metadata = await sharp(fs.readFileSync(storedFile(response.json().data.user.imageUrl))).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 64, height: 48 });
+  });
+
+  it('serves the stored photo at its URL, cached for a year', async () => {
+    const { account, browser } = await owner();
+    const uploaded = await uploadPhoto(browser, account.id, imageFile(await cameraJpeg(100, 100)));
+
+    const response = await testBrowser(app).get(uploaded.json().data.user.imageUrl);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers 404 for a photo that is not there', async () => {
+    const response = await testBrowser(app).get('/uploads/photos/00000000000000000000000000000000.webp');
+
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('removes the photo it replaces', async () => {
+    const { account, browser } = await owner();
+    const first = (await uploadPhoto(browser, account.id, imageFile(await cameraJpeg(100, 100)))).json().data.user.imageUrl;
+
+    await uploadPhoto(browser, account.id, imageFile(await cameraJpeg(120, 100)));
+
+    expect(fs.existsSync(storedFile(first))).toBe(false);
+  });
+
+  it('refuses a text file named photo.png and sent as image/png with 415', async () => {
+    const { account, browser } = await owner();
+
+    const response = await uploadPhoto(browser, account.id, imageFile(Buffer.from('I am not a picture, honestly.\n'.repeat(50)), 'photo.png'));
+
+    expect(response.json()).toMatchObject({ statusCode: 415, status: 'UNSUPPORTED_MEDIA_TYPE', message: MESSAGES.notAnImage });
+  });
+
+  it('refuses an SVG drawing with 415: photos are raster images', async () => {
+    const { account, browser } = await owner();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+
+    const response = await uploadPhoto(browser, account.id, imageFile(svg, 'logo.svg', 'image/svg+xml'));
+
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const { account, browser } = await owner();
+    const large = Buffer.concat([await cameraJpeg(10, 10), Buffer.alloc(MAX_IMAGE_BYTES)]);
+
+    const response = await uploadPhoto(browser, account.id, imageFile(large, 'big.jpg', 'image/jpeg'));
+
+    expect(response.json()).toMatchObject({ statusCode: 413, status: 'PAYLOAD_TOO_LARGE', message: MESSAGES.imageTooLarge });
+  });
+
+  it("refuses to change another user's photo with 403", async () => {
+    const { browser } = await owner();
+    const other = await createAccount(db);
+
+    const response = await uploadPhoto(browser, other.id, imageFile(await cameraJpeg(100, 100)));
+
+    expect(response.json()).toMatchObject({ statusCode: 403, status: 'FORBIDDEN', message: MESSAGES.notYourPhoto });
+  });
+
+  it('asks for the image when the form has none', async () => {
+    const { account, browser } = await owner();
+
+    const response = await uploadPhoto(browser, account.id);
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.imageRequired });
+  });
+
+  it('asks for the user id when the form has none', async () => {
+    const { browser } = await owner();
+
+    const response = await browser.request({
+      method: 'PATCH',
+      url: '/api/user/photo',
+      ...multipartForm({}, [imageFile(await cameraJpeg(100, 100))]),
+    });
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.userIdRequired });
+  });
+
+  it('wants a session', async () => {
+    const account = await createAccount(db);
+
+    const response = await uploadPhoto(testBrowser(app), account.id, imageFile(await cameraJpeg(100, 100)));
+
+    expect(response.json()).toMatchObject({ statusCode: 401, message: MESSAGES.notLoggedIn });
+  });
+});

@@ -1,0 +1,238 @@
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { oneTimeKeys, users } from '../../db/schema';
+import { createAccount, createOwner } from '../../../test/factories';
+import { keyIn, linkIn, startMailCatcher } from '../../../test/mail-catcher';
+import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
+import { newTestAddress, testBrowser } from '../../../test/test-browser';
+import { hashToken } from '../../tokens';
+
+const catcher = await startMailCatcher();
+afterAll(() => catcher.stop());
+const { app, database, config } = await createTestApp({ smtpUrl: catcher.url });
+const db = database.db;
+
+let emailsHandedOut = 0;
+function newEmail(): string {
+  emailsHandedOut += 1;
+  return `new.owner.${emailsHandedOut}.${Date.now()}@example.com.au`;
+}
+
+function registration(email: string, fields: Partial<Record<'firstName' | 'lastName' | 'password', string>> = {}) {
+  return { firstName: 'Grace', lastName: 'Hopper', email, password: 'fig-tree-harvest', ...fields };
+}
+
+async function register(email: string, fields: Parameters<typeof registration>[1] = {}, address = newTestAddress()) {
+  return testBrowser(app, { address }).post('/api/user/register', registration(email, fields));
+}
+
+function answerOf(response: { statusCode: number; json(): { status: string; message: string; data: unknown } }) {
+  const { status, message, data } = response.json();
+  return { statusCode: response.statusCode, status, message, data };
+}
+
+async function accountOf(email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row!;
+}
+
+describe('POST /api/user/register', () => {
+  it('registers a disabled TRADER and mails a verification link that enables the account once', async () => {
+    const email = newEmail();
+    const response = await register(email);
+
+    expect(answerOf(response)).toEqual({
+      statusCode: 200,
+      status: 'OK',
+      message: MESSAGES.registrationSuccessful,
+      data: {},
+    });
+    expect(await accountOf(email)).toMatchObject({ role: 'TRADER', enabled: false, emailVerifiedAt: null });
+
+    const mail = await catcher.waitForMail(email, { subject: 'Verify' });
+    const link = linkIn(mail, '/verify/account');
+    expect(link.startsWith(`${TEST_ORIGIN}/verify/account?key=`)).toBe(true);
+    expect(mail.html).toContain(link);
+
+    const browser = testBrowser(app);
+    const verified = await browser.get(`/api/user/verify/account?key=${keyIn(mail, '/verify/account')}`);
+    expect(answerOf(verified)).toMatchObject({ statusCode: 200, message: MESSAGES.accountVerified });
+    expect(await accountOf(email)).toMatchObject({ enabled: true, emailVerifiedAt: expect.any(Date) });
+
+    const login = await browser.post('/api/user/login', { email, password: 'fig-tree-harvest' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.user).toMatchObject({ email, role: 'TRADER', mfa: false });
+  });
+
+  it('names ChurchTrades, the sender and the support address in the verification mail', async () => {
+    const email = newEmail();
+    await register(email, { firstName: 'Ruth' });
+
+    const mail = await catcher.waitForMail(email);
+
+    expect(mail.from).toBe(config.mailFrom);
+    expect(mail.subject).toBe('Verify your ChurchTrades account');
+    expect(mail.text).toContain('Hello Ruth,');
+    expect(mail.text).toContain(config.supportEmail);
+    expect(mail.html).toContain(config.supportEmail);
+  });
+
+  it('answers a taken e-mail, in any case, exactly as a new one, and mails its owner instead', async () => {
+    const owner = await createAccount(db, { email: newEmail(), firstName: 'Martha' });
+    const fresh = await register(newEmail());
+    const taken = await register(owner.email.toUpperCase(), { firstName: 'Mallory' });
+
+    const { timeStamp: _freshTime, ...freshAnswer } = fresh.json();
+    const { timeStamp: _takenTime, ...takenAnswer } = taken.json();
+    expect(takenAnswer).toEqual(freshAnswer);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+
+    const mail = await catcher.waitForMail(owner.email);
+    expect(mail.subject).toBe('You already have a ChurchTrades account');
+    expect(mail.text).toContain('Hello Martha,');
+    expect(mail.text).not.toContain('Mallory');
+    expect(linkIn(mail, '/resetpassword')).toBe(`${TEST_ORIGIN}/resetpassword`);
+    expect(() => linkIn(mail, '/verify/account')).toThrow();
+    const [account] = await db.select().from(users).where(eq(users.id, owner.id));
+    expect(account).toEqual(owner);
+  });
+
+  it('sends an account that never verified a new verification link when it registers again', async () => {
+    const email = newEmail();
+    await register(email);
+    await catcher.waitForMail(email, { subject: 'Verify' });
+
+    await register(email);
+    const mail = await catcher.waitForMail(email, { subject: 'already have' });
+    const verified = await testBrowser(app).get(`/api/user/verify/account?key=${keyIn(mail, '/verify/account')}`);
+
+    expect(verified.statusCode).toBe(200);
+    expect((await accountOf(email)).enabled).toBe(true);
+  });
+
+  it('refuses one of the 1,000 most common passwords, in any case', async () => {
+    for (const password of ['password1', 'Sunshine', 'QWERTY123']) {
+      const response = await register(newEmail(), { password });
+
+      expect(answerOf(response)).toMatchObject({ statusCode: 400, message: MESSAGES.passwordTooCommon });
+    }
+  });
+
+  it('refuses a common password for a taken e-mail too, so the answers still match', async () => {
+    const owner = await createAccount(db, { email: newEmail() });
+
+    const response = await register(owner.email, { password: 'iloveyou' });
+
+    expect(answerOf(response)).toMatchObject({ statusCode: 400, message: MESSAGES.passwordTooCommon });
+  });
+
+  it('validates the form with the shared messages', async () => {
+    const response = await testBrowser(app).post('/api/user/register', { firstName: '', lastName: 'X', email: 'x', password: '1' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'firstName', message: MESSAGES.firstNameRequired },
+        { field: 'email', message: MESSAGES.emailRequired },
+        { field: 'password', message: MESSAGES.passwordRequired },
+      ]),
+    );
+  });
+});
+
+describe('GET /api/user/verify/account', () => {
+  async function registeredKey(): Promise<{ email: string; key: string }> {
+    const email = newEmail();
+    await register(email);
+    return { email, key: keyIn(await catcher.waitForMail(email), '/verify/account') };
+  }
+
+  it('refuses a key used before', async () => {
+    const { key } = await registeredKey();
+    const browser = testBrowser(app);
+    await browser.get(`/api/user/verify/account?key=${key}`);
+
+    const again = await browser.get(`/api/user/verify/account?key=${key}`);
+
+    expect(answerOf(again)).toMatchObject({ statusCode: 400, status: 'BAD_REQUEST', message: MESSAGES.linkAlreadyUsed });
+  });
+
+  it('refuses an unknown key', async () => {
+    const response = await testBrowser(app).get('/api/user/verify/account?key=not-a-key-we-sent');
+
+    expect(answerOf(response)).toMatchObject({ statusCode: 400, message: MESSAGES.accountLinkInvalid });
+  });
+
+  it('refuses an expired key and leaves the account disabled', async () => {
+    const { email, key } = await registeredKey();
+    await db
+      .update(oneTimeKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeKeys.keyHash, hashToken(key)));
+
+    const response = await testBrowser(app).get(`/api/user/verify/account?key=${key}`);
+
+    expect(answerOf(response)).toMatchObject({ statusCode: 400, message: MESSAGES.accountLinkInvalid });
+    expect((await accountOf(email)).enabled).toBe(false);
+  });
+
+  it('keeps the key for 48 hours', async () => {
+    const { key } = await registeredKey();
+    const [row] = await db.select().from(oneTimeKeys).where(eq(oneTimeKeys.keyHash, hashToken(key)));
+
+    const hours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
+    expect(hours).toBeCloseTo(48, 1);
+  });
+
+  it('stores only the hash of a key', async () => {
+    const { key } = await registeredKey();
+
+    const stored = await db.select().from(oneTimeKeys);
+
+    expect(stored.some((row) => row.keyHash === key)).toBe(false);
+    expect(stored.some((row) => row.keyHash === hashToken(key))).toBe(true);
+  });
+
+  it('does not enable again an account an administrator disabled after it was verified', async () => {
+    const disabled = await createOwner(db, { email: newEmail(), enabled: false, emailVerifiedAt: new Date() });
+    await register(disabled.email);
+    const mail = await catcher.waitForMail(disabled.email);
+
+    expect(() => linkIn(mail, '/verify/account')).toThrow();
+  });
+
+  it('asks for the key when the link has none', async () => {
+    const response = await testBrowser(app).get('/api/user/verify/account');
+
+    expect(answerOf(response)).toMatchObject({ statusCode: 400, message: MESSAGES.invalidLink });
+  });
+});
+
+describe('limits on registering', () => {
+  it('allows 5 registrations an hour from one address, then answers 429 saying when to try again', async () => {
+    const address = newTestAddress();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await register(newEmail(), {}, address)).statusCode).toBe(200);
+    }
+
+    const refused = await register(newEmail(), {}, address);
+
+    expect(answerOf(refused)).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(refused.json().message).toMatch(/^Too many attempts\. Try again in (60|59) minutes\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await register(newEmail(), {}, newTestAddress())).statusCode).toBe(200);
+  });
+
+  it('allows 5 registrations an hour of one e-mail, in any case, from any address', async () => {
+    const email = newEmail();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await register(attempt % 2 === 0 ? email : email.toUpperCase());
+    }
+
+    const refused = await register(email);
+
+    expect(answerOf(refused)).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});

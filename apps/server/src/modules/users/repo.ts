@@ -1,0 +1,152 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { type keyPurpose, oneTimeKeys, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type KeyPurpose = (typeof keyPurpose.enumValues)[number];
+export type OneTimeKeyRow = typeof oneTimeKeys.$inferSelect;
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+}
+
+export interface ProfileFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  bio: string;
+  phone: string;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** node-postgres and PGlite put the SQLSTATE on the error; Drizzle wraps it as the cause. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  return codeOf(error) === UNIQUE_VIOLATION || codeOf((error as { cause?: unknown } | undefined)?.cause) === UNIQUE_VIOLATION;
+}
+
+function sameEmail(email: string) {
+  // Matches the unique index on lower(email), which serves this lookup.
+  return sql`lower(${users.email}) = lower(${email})`;
+}
+
+/** The TOTP step is later than the last one accepted, so a code is never taken twice. */
+function laterStep(step: number) {
+  return or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step));
+}
+
+function userQueries(db: Database) {
+  async function update(id: string, fields: Partial<typeof users.$inferInsert>, condition = sql`true`) {
+    const [row] = await db
+      .update(users)
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id), condition))
+      .returning();
+    return row;
+  }
+
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(sameEmail(email));
+      return row;
+    },
+
+    /** The new account, or undefined when the e-mail (in any case) already has one. */
+    async insert(user: NewUser): Promise<UserRow | undefined> {
+      const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+      return row;
+    },
+
+    /** The updated account, or 'email-taken' when another account has that e-mail. */
+    async updateProfile(id: string, fields: ProfileFields): Promise<UserRow | undefined | 'email-taken'> {
+      try {
+        return await update(id, fields);
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'email-taken';
+        throw error;
+      }
+    },
+
+    setPassword: (id: string, passwordHash: string) => update(id, { passwordHash }),
+
+    setImageUrl: (id: string, imageUrl: string) => update(id, { imageUrl }),
+
+    /** Enables an account whose e-mail was never verified; undefined when it was verified before. */
+    verifyEmail: (id: string, now: Date) =>
+      update(id, { enabled: true, emailVerifiedAt: now }, sql`${users.emailVerifiedAt} is null`),
+
+    setPendingMfaSecret: (id: string, secret: string) => update(id, { mfaPendingSecret: secret }),
+
+    /** Turns two-step on with the pending secret a code of `step` was checked against. */
+    turnOnMfa: (id: string, pendingSecret: string, step: number) =>
+      update(
+        id,
+        { mfa: true, mfaSecret: pendingSecret, mfaPendingSecret: null, mfaLastStep: step },
+        and(eq(users.mfaPendingSecret, pendingSecret), laterStep(step)),
+      ),
+
+    turnOffMfa: (id: string) => update(id, { mfa: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null }),
+
+    /** Records the step of an accepted code; false when it (or a later one) was accepted before. */
+    async acceptTotpStep(id: string, step: number): Promise<boolean> {
+      return (await update(id, { mfaLastStep: step }, laterStep(step))) !== undefined;
+    },
+
+    async insertKey(key: { keyHash: string; userId: string; purpose: KeyPurpose; expiresAt: Date }): Promise<void> {
+      await db.insert(oneTimeKeys).values(key);
+    },
+
+    async findKey(keyHash: string, purpose: KeyPurpose): Promise<OneTimeKeyRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(oneTimeKeys)
+        .where(and(eq(oneTimeKeys.keyHash, keyHash), eq(oneTimeKeys.purpose, purpose)));
+      return row;
+    },
+
+    /** Marks the key used; false when it was used already (two clicks racing each other included). */
+    async useKey(keyHash: string, now: Date): Promise<boolean> {
+      const used = await db
+        .update(oneTimeKeys)
+        .set({ usedAt: now })
+        .where(and(eq(oneTimeKeys.keyHash, keyHash), isNull(oneTimeKeys.usedAt)))
+        .returning({ keyHash: oneTimeKeys.keyHash });
+      return used.length > 0;
+    },
+
+    /** Uses up every key of the user for this purpose that is still open. */
+    async useAllKeys(userId: string, purpose: KeyPurpose, now: Date): Promise<void> {
+      await db
+        .update(oneTimeKeys)
+        .set({ usedAt: now })
+        .where(and(eq(oneTimeKeys.userId, userId), eq(oneTimeKeys.purpose, purpose), isNull(oneTimeKeys.usedAt)));
+    },
+
+    /** Expired keys, used or not, answer as unknown ones do: their rows can go. */
+    async sweepExpiredKeys(now: Date): Promise<void> {
+      await db.delete(oneTimeKeys).where(lt(oneTimeKeys.expiresAt, now));
+    },
+  };
+}
+
+export type UserQueries = ReturnType<typeof userQueries>;
+
+export function createUserRepo(db: Database) {
+  return {
+    ...userQueries(db),
+    /** Runs the work in one transaction, with the queries bound to it. */
+    transaction: <T>(work: (queries: UserQueries) => Promise<T>): Promise<T> =>
+      db.transaction((tx) => work(userQueries(tx))),
+  };
+}
+
+export type UserRepo = ReturnType<typeof createUserRepo>;

@@ -1,0 +1,209 @@
+import { accountProfileSchema } from '@churchtrades/shared/account';
+import { linkKeyQuerySchema, photoFieldsSchema } from '@churchtrades/shared/account-requests';
+import {
+  loginSchema,
+  passwordChangeSchema,
+  passwordResetWithKeySchema,
+  registerSchema,
+  resetRequestSchema,
+  twoStepSchema,
+} from '@churchtrades/shared/auth';
+import { envelopeSchema } from '@churchtrades/shared/envelope';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import {
+  mfaCancelSchema,
+  mfaConfirmSchema,
+  mfaSetupSchema,
+  resetKeyUserSchema,
+  userViewSchema,
+} from '@churchtrades/shared/user';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { envelope } from '../../http/envelope';
+import { currentSession, currentUser, sessionToken } from '../sessions/plugin';
+import { readImageForm } from '../uploads/image-form';
+import type { Requester, UserService } from './service';
+
+const tags = ['user'];
+const nothing = { 200: envelopeSchema(z.object({})) };
+const oneUser = { 200: envelopeSchema(z.object({ user: userViewSchema })) };
+
+function requesterOf(request: FastifyRequest): Requester {
+  return { address: request.ip };
+}
+
+/** SPEC §7 "User": registration, verification, login with two-step, password reset, and the own account. */
+export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
+  // Every answer here is about one person (or says whether an account exists): no cache may keep it.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/user/register',
+    { schema: { tags, summary: 'Register an account; the verification link is e-mailed', body: registerSchema, response: nothing } },
+    async (request) => {
+      await users.register(request.body, requesterOf(request));
+      return envelope(200, MESSAGES.registrationSuccessful, {});
+    },
+  );
+
+  app.get(
+    '/user/verify/account',
+    { schema: { tags, summary: 'Verify an account by its e-mailed key', querystring: linkKeyQuerySchema, response: nothing } },
+    async (request) => {
+      await users.verifyAccount(request.query.key);
+      return envelope(200, MESSAGES.accountVerified, {});
+    },
+  );
+
+  app.post(
+    '/user/login',
+    { schema: { tags, summary: 'Log in; with two-step on, the session waits for the code', body: loginSchema, response: oneUser } },
+    async (request, reply) => {
+      const { user, session } = await users.login(request.body, requesterOf(request), sessionToken(request));
+      reply.setSessionCookie(session);
+      return envelope(200, user.mfa ? MESSAGES.enterTwoStepCode : MESSAGES.loginSuccessful, { user });
+    },
+  );
+
+  app.post(
+    '/user/verify/qrcode',
+    {
+      preHandler: app.requireTwoStepPending,
+      schema: { tags, summary: 'Complete a two-step login with the code', body: twoStepSchema, response: oneUser },
+    },
+    async (request, reply) => {
+      const { user, session } = await users.completeTwoStep(currentSession(request), request.body);
+      reply.setSessionCookie(session);
+      return envelope(200, MESSAGES.loginSuccessful, { user });
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    { schema: { tags, summary: 'End the session', response: nothing } },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      if (token !== undefined) await users.logout(token);
+      reply.clearSessionCookie();
+      return envelope(200, MESSAGES.loggedOut, {});
+    },
+  );
+
+  app.post(
+    '/user/resetpassword',
+    { schema: { tags, summary: 'E-mail a password reset link', body: resetRequestSchema, response: nothing } },
+    async (request) => {
+      await users.requestPasswordReset(request.body.email, requesterOf(request));
+      return envelope(200, MESSAGES.resetEmailSent, {});
+    },
+  );
+
+  app.get(
+    '/user/verify/password',
+    {
+      schema: {
+        tags,
+        summary: 'Whose password a reset key may set (the key stays usable)',
+        querystring: linkKeyQuerySchema,
+        response: { 200: envelopeSchema(z.object({ user: resetKeyUserSchema })) },
+      },
+    },
+    async (request) => envelope(200, MESSAGES.resetLinkValid, { user: await users.checkResetKey(request.query.key) }),
+  );
+
+  app.post(
+    '/user/resetpassword/reset',
+    { schema: { tags, summary: 'Set a new password with a reset key', body: passwordResetWithKeySchema, response: nothing } },
+    async (request) => {
+      await users.resetPassword(request.body);
+      return envelope(200, MESSAGES.passwordResetSuccessful, {});
+    },
+  );
+
+  app.get(
+    '/user/profile',
+    { preHandler: app.requireUser, schema: { tags, summary: 'The logged-in user', response: oneUser } },
+    async (request) => envelope(200, MESSAGES.profileFound, { user: await users.profile(currentUser(request)) }),
+  );
+
+  app.patch(
+    '/user/update',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Change the own profile', body: accountProfileSchema, response: oneUser },
+    },
+    async (request) => {
+      const user = await users.updateProfile(currentUser(request), request.body);
+      return envelope(200, MESSAGES.profileUpdated, { user });
+    },
+  );
+
+  app.patch(
+    '/user/updatepassword',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Change the own password; other sessions end', body: passwordChangeSchema, response: nothing },
+    },
+    async (request) => {
+      await users.changePassword(currentSession(request), request.body);
+      return envelope(200, MESSAGES.passwordUpdated, {});
+    },
+  );
+
+  app.patch(
+    '/user/photo',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Change the own photo: a multipart form with userId and the image in file',
+        consumes: ['multipart/form-data'],
+        response: oneUser,
+      },
+    },
+    async (request) => {
+      const { fields, image } = await readImageForm(request);
+      const parsed = photoFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw new AppError('BAD_REQUEST', MESSAGES.userIdRequired);
+      const user = await users.changePhoto(currentUser(request), parsed.data.userId, image);
+      return envelope(200, MESSAGES.photoUpdated, { user });
+    },
+  );
+
+  app.patch(
+    '/user/mfa/setup',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'A new two-step secret and its QR code', response: { 200: envelopeSchema(mfaSetupSchema) } },
+    },
+    async (request) => envelope(200, MESSAGES.mfaSetupStarted, await users.setUpMfa(currentUser(request))),
+  );
+
+  app.patch(
+    '/user/mfa/confirm',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Turn two-step on with a code of the new secret', body: mfaConfirmSchema, response: oneUser },
+    },
+    async (request) => {
+      const user = await users.confirmMfa(currentUser(request), request.body.code);
+      return envelope(200, MESSAGES.mfaTurnedOn, { user });
+    },
+  );
+
+  app.patch(
+    '/user/mfa/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Turn two-step off with a code or the password', body: mfaCancelSchema, response: oneUser },
+    },
+    async (request) => {
+      const user = await users.cancelMfa(currentUser(request), request.body);
+      return envelope(200, MESSAGES.mfaTurnedOff, { user });
+    },
+  );
+};

@@ -1,0 +1,322 @@
+import type { AccountProfileInput } from '@churchtrades/shared/account';
+import {
+  joinQrCode,
+  type LoginInput,
+  type PasswordChangeInput,
+  type PasswordResetWithKeyInput,
+  type RegisterInput,
+  type TwoStepInput,
+} from '@churchtrades/shared/auth';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { isReadOnlyRole } from '@churchtrades/shared/read-only';
+import type { MfaCancelInput, MfaSetup, UserView } from '@churchtrades/shared/user';
+import QRCode from 'qrcode';
+import type { Clock } from '../../clock';
+import { AppError } from '../../http/app-error';
+import { hashToken, newToken } from '../../tokens';
+import { alreadyRegisteredMail, type MailSender, resetPasswordMail, verifyAccountMail } from '../mail/account-mails';
+import type { Mailer } from '../mail/mailer';
+import { networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
+import {
+  type CurrentSession,
+  type NewSession,
+  SESSION_LIFETIME_MS,
+  type SessionService,
+  type SignedInUser,
+} from '../sessions/service';
+import type { ImageStore } from '../uploads/image-store';
+import { isCommonPassword } from './common-passwords';
+import { hashPassword, verifyPassword } from './password';
+import type { KeyPurpose, OneTimeKeyRow, UserRepo, UserRow } from './repo';
+import { newTotpSecret, otpauthUri, stepOfCode } from './totp';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export const KEY_LIFETIME_HOURS: Record<KeyPurpose, number> = { VERIFY_ACCOUNT: 48, RESET_PASSWORD: 1 };
+
+/** DESIGN "Sessions and security": limits per address and per account on everything that can be guessed at. */
+export const RATE_LIMITS = {
+  loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE_MS },
+  loginPerAddress: { name: 'login-address', limit: 50, windowMs: 15 * MINUTE_MS },
+  registerPerEmail: { name: 'register-email', limit: 5, windowMs: HOUR_MS },
+  registerPerAddress: { name: 'register-address', limit: 5, windowMs: HOUR_MS },
+  resetPerEmail: { name: 'reset-email', limit: 5, windowMs: HOUR_MS },
+  resetPerAddress: { name: 'reset-address', limit: 5, windowMs: HOUR_MS },
+  // Six digits are a million codes: five tries, then the password must be given again.
+  codesPerLogin: { name: 'two-step-login', limit: 5, windowMs: SESSION_LIFETIME_MS.MFA_PENDING },
+} satisfies Record<string, RateLimitRule>;
+
+export interface UserServiceDependencies {
+  repo: UserRepo;
+  sessions: SessionService;
+  rateLimits: RateLimiter;
+  mailer: Mailer;
+  images: ImageStore;
+  sender: MailSender;
+  clock: Clock;
+}
+
+/** Where a request came from: its address, counted against the limits per address. */
+export interface Requester {
+  address: string;
+}
+
+export interface LoggedIn {
+  user: UserView;
+  session: NewSession;
+}
+
+function viewOf(user: UserRow): UserView {
+  return {
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    bio: user.bio,
+    phone: user.phone,
+    imageUrl: user.imageUrl,
+    role: user.role,
+    mfa: user.mfa,
+  };
+}
+
+function assertMayChange(user: SignedInUser): void {
+  if (isReadOnlyRole(user.role)) throw new AppError('FORBIDDEN', MESSAGES.readOnlyAccount);
+}
+
+function assertUncommon(password: string): void {
+  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordTooCommon);
+}
+
+/** Checked only once the password is right, so that a stranger learns nothing about an account. */
+function assertMayLogIn(user: UserRow): void {
+  if (!user.accountNonLocked) throw new AppError('FORBIDDEN', MESSAGES.accountLocked);
+  if (!user.accountNonExpired) throw new AppError('FORBIDDEN', MESSAGES.accountExpired);
+  if (!user.enabled) throw new AppError('FORBIDDEN', MESSAGES.accountNotVerified);
+}
+
+const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
+  VERIFY_ACCOUNT: MESSAGES.accountLinkInvalid,
+  RESET_PASSWORD: MESSAGES.resetLinkInvalid,
+};
+
+export function createUserService(deps: UserServiceDependencies) {
+  const { repo, sessions, rateLimits, mailer, images, sender, clock } = deps;
+  let dummyPasswordHash: Promise<string> | undefined;
+
+  /**
+   * A hash to check passwords of unknown e-mails against, so that "no such account" takes as long as
+   * "wrong password" and the answer's timing does not tell which e-mails are registered.
+   */
+  function dummyHash(): Promise<string> {
+    dummyPasswordHash ??= hashPassword(newToken());
+    return dummyPasswordHash;
+  }
+
+  async function issueKey(userId: string, purpose: KeyPurpose): Promise<string> {
+    const key = newToken();
+    const expiresAt = new Date(clock().getTime() + KEY_LIFETIME_HOURS[purpose] * HOUR_MS);
+    await repo.insertKey({ keyHash: hashToken(key), userId, purpose, expiresAt });
+    return key;
+  }
+
+  /** An open key (known, unused, unexpired); it is not used up here. */
+  async function openKey(key: string, purpose: KeyPurpose): Promise<OneTimeKeyRow> {
+    const row = await repo.findKey(hashToken(key), purpose);
+    if (!row || row.expiresAt <= clock()) throw new AppError('BAD_REQUEST', KEY_INVALID_MESSAGE[purpose]);
+    if (row.usedAt) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
+    return row;
+  }
+
+  async function accountOf(user: SignedInUser): Promise<UserRow> {
+    const row = await repo.findById(user.userId);
+    if (!row) throw new AppError('UNAUTHORIZED', MESSAGES.notLoggedIn);
+    return row;
+  }
+
+  /** Accepts a code of the secret once: the same code, or one of an earlier step, is refused afterwards. */
+  async function acceptCode(userId: string, secret: string | null, code: string): Promise<void> {
+    const step = secret === null ? null : stepOfCode(secret, code, clock());
+    if (step === null) throw new AppError('BAD_REQUEST', MESSAGES.invalidTwoStepCode);
+    if (!(await repo.acceptTotpStep(userId, step))) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeUsed);
+  }
+
+  async function mailAlreadyRegistered(email: string): Promise<void> {
+    const account = await repo.findByEmail(email);
+    if (!account) return;
+    const neverVerified = !account.enabled && account.emailVerifiedAt === null;
+    const verification = neverVerified
+      ? { key: await issueKey(account.id, 'VERIFY_ACCOUNT'), validForHours: KEY_LIFETIME_HOURS.VERIFY_ACCOUNT }
+      : undefined;
+    mailer.sendInBackground(alreadyRegisteredMail(sender, account, verification));
+  }
+
+  return {
+    /**
+     * A new account, disabled until its e-mail is verified. Answers the same whether the e-mail is new or
+     * taken; a taken one is told by e-mail instead, where only its owner reads it.
+     */
+    async register(input: RegisterInput, requester: Requester): Promise<void> {
+      await rateLimits.attempt(RATE_LIMITS.registerPerAddress, networkOf(requester.address));
+      await rateLimits.attempt(RATE_LIMITS.registerPerEmail, input.email.toLowerCase());
+      assertUncommon(input.password);
+      // Hashed for a taken e-mail too: the answer takes as long either way.
+      const passwordHash = await hashPassword(input.password);
+      const { firstName, lastName, email } = input;
+      const created = await repo.insert({ firstName, lastName, email, passwordHash });
+      if (!created) return mailAlreadyRegistered(email);
+      const key = await issueKey(created.id, 'VERIFY_ACCOUNT');
+      mailer.sendInBackground(verifyAccountMail(sender, created, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
+    },
+
+    /** Enables an account by the key of its verification mail; each key works once. */
+    async verifyAccount(key: string): Promise<void> {
+      const row = await openKey(key, 'VERIFY_ACCOUNT');
+      await repo.transaction(async (queries) => {
+        if (!(await queries.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
+        await queries.verifyEmail(row.userId, clock());
+      });
+    },
+
+    /**
+     * Checks the password and starts a session, which is a half-session waiting for the two-step code when
+     * the account has two-step on. The session the browser had before (if any) ends: a new id at every login.
+     */
+    async login(input: LoginInput, requester: Requester, previousToken?: string): Promise<LoggedIn> {
+      await rateLimits.attempt(RATE_LIMITS.loginPerAddress, networkOf(requester.address));
+      await rateLimits.attempt(RATE_LIMITS.loginPerAccount, input.email.toLowerCase());
+      const user = await repo.findByEmail(input.email);
+      const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+      if (!user || !passwordMatches) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
+      assertMayLogIn(user);
+      if (previousToken !== undefined) await sessions.end(previousToken);
+      const session = await sessions.start(user.id, user.mfa ? 'MFA_PENDING' : 'ACTIVE');
+      return { user: viewOf(user), session };
+    },
+
+    /** Completes a two-step login: the half-session ends and a full session with a new id begins. */
+    async completeTwoStep(halfSession: CurrentSession, input: TwoStepInput): Promise<LoggedIn> {
+      const tries = await rateLimits.countAttempt(RATE_LIMITS.codesPerLogin, halfSession.tokenHash);
+      if (tries > RATE_LIMITS.codesPerLogin.limit) {
+        await sessions.endByHash(halfSession.tokenHash);
+        throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyTwoStepCodes);
+      }
+      if (input.userId !== halfSession.user.userId) throw new AppError('FORBIDDEN', MESSAGES.twoStepForAnotherUser);
+      const user = await accountOf(halfSession.user);
+      await acceptCode(user.id, user.mfa ? user.mfaSecret : null, joinQrCode(input));
+      await sessions.endByHash(halfSession.tokenHash);
+      return { user: viewOf(user), session: await sessions.start(user.id, 'ACTIVE') };
+    },
+
+    logout: (token: string) => sessions.end(token),
+
+    /** Mails a reset link when the e-mail has an account; the answer is the same when it has none. */
+    async requestPasswordReset(email: string, requester: Requester): Promise<void> {
+      await rateLimits.attempt(RATE_LIMITS.resetPerAddress, networkOf(requester.address));
+      await rateLimits.attempt(RATE_LIMITS.resetPerEmail, email.toLowerCase());
+      const user = await repo.findByEmail(email);
+      if (!user) return;
+      const key = await issueKey(user.id, 'RESET_PASSWORD');
+      mailer.sendInBackground(resetPasswordMail(sender, user, key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
+    },
+
+    /** Whose password an open reset key may set; the key stays open for the form that follows. */
+    async checkResetKey(key: string): Promise<{ userId: string }> {
+      const row = await openKey(key, 'RESET_PASSWORD');
+      return { userId: row.userId };
+    },
+
+    /** Sets the password with a reset key, uses up the user's reset keys and ends every session of the user. */
+    async resetPassword(input: PasswordResetWithKeyInput): Promise<void> {
+      const row = await openKey(input.key, 'RESET_PASSWORD');
+      if (row.userId !== input.userId) throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid);
+      assertUncommon(input.newPassword);
+      const passwordHash = await hashPassword(input.newPassword);
+      await repo.transaction(async (queries) => {
+        if (!(await queries.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
+        await queries.useAllKeys(row.userId, 'RESET_PASSWORD', clock());
+        await queries.setPassword(row.userId, passwordHash);
+      });
+      await sessions.endAllOf(row.userId);
+    },
+
+    async profile(user: SignedInUser): Promise<UserView> {
+      return viewOf(await accountOf(user));
+    },
+
+    async updateProfile(user: SignedInUser, input: AccountProfileInput): Promise<UserView> {
+      assertMayChange(user);
+      const { firstName, lastName, email, bio, phone } = input;
+      const updated = await repo.updateProfile(user.userId, { firstName, lastName, email, bio, phone });
+      if (updated === 'email-taken') throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      if (!updated) throw new AppError('UNAUTHORIZED', MESSAGES.notLoggedIn);
+      return viewOf(updated);
+    },
+
+    /** A new password, given the current one; every other session of the user ends, this one stays. */
+    async changePassword(session: CurrentSession, input: PasswordChangeInput): Promise<void> {
+      assertMayChange(session.user);
+      const account = await accountOf(session.user);
+      if (!(await verifyPassword(account.passwordHash, input.password))) {
+        throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
+      }
+      assertUncommon(input.newPassword);
+      await repo.setPassword(account.id, await hashPassword(input.newPassword));
+      await sessions.endAllOf(account.id, session);
+    },
+
+    /** Replaces the user's own photo with the image, re-encoded; the old file goes. */
+    async changePhoto(user: SignedInUser, forUserId: string, image: Buffer): Promise<UserView> {
+      assertMayChange(user);
+      if (forUserId !== user.userId) throw new AppError('FORBIDDEN', MESSAGES.notYourPhoto);
+      const account = await accountOf(user);
+      const imageUrl = await images.save('photos', image);
+      const updated = await repo.setImageUrl(account.id, imageUrl);
+      await images.remove(account.imageUrl);
+      return viewOf(updated ?? account);
+    },
+
+    /** A new TOTP secret, pending until a code of it is confirmed; two-step stays off until then. */
+    async setUpMfa(user: SignedInUser): Promise<MfaSetup> {
+      assertMayChange(user);
+      const account = await accountOf(user);
+      if (account.mfa) throw new AppError('CONFLICT', MESSAGES.mfaAlreadyOn);
+      const secret = newTotpSecret();
+      await repo.setPendingMfaSecret(account.id, secret);
+      const uri = otpauthUri(secret, account.email);
+      return { otpauthUri: uri, qrCode: await QRCode.toDataURL(uri), secret };
+    },
+
+    /** Turns two-step on once a code shows the authenticator app holds the pending secret. */
+    async confirmMfa(user: SignedInUser, code: string): Promise<UserView> {
+      assertMayChange(user);
+      const account = await accountOf(user);
+      const secret = account.mfaPendingSecret;
+      if (secret === null) throw new AppError('BAD_REQUEST', MESSAGES.mfaSetupMissing);
+      const step = stepOfCode(secret, code, clock());
+      if (step === null) throw new AppError('BAD_REQUEST', MESSAGES.invalidTwoStepCode);
+      const updated = await repo.turnOnMfa(account.id, secret, step);
+      if (!updated) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeUsed);
+      return viewOf(updated);
+    },
+
+    /** Turns two-step off, given a current code or the password. */
+    async cancelMfa(user: SignedInUser, proof: MfaCancelInput): Promise<UserView> {
+      assertMayChange(user);
+      const account = await accountOf(user);
+      if (proof.password !== undefined) {
+        if (!(await verifyPassword(account.passwordHash, proof.password))) {
+          throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
+        }
+      } else {
+        await acceptCode(account.id, account.mfa ? account.mfaSecret : null, proof.code ?? '');
+      }
+      return viewOf((await repo.turnOffMfa(account.id)) ?? account);
+    },
+
+    sweepExpiredKeys: () => repo.sweepExpiredKeys(clock()),
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

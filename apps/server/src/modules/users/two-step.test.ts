@@ -1,0 +1,266 @@
+import { QR_CODE_FIELDS } from '@churchtrades/shared/auth';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { mfaSetupSchema } from '@churchtrades/shared/user';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP, URI } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createAccount, TEST_PASSWORD } from '../../../test/factories';
+import { createTestApp } from '../../../test/test-app';
+import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
+
+const STEP_MS = 30_000;
+// The app's clock, moved by the tests: one second into a TOTP step, so codes never straddle two steps.
+let now = Math.floor(Date.now() / STEP_MS) * STEP_MS + 1000;
+const { app, database } = await createTestApp({}, { clock: () => new Date(now) });
+const db = database.db;
+
+function codeOf(secret: string, stepsFromNow = 0): string {
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now + stepsFromNow * STEP_MS });
+}
+
+function twoStepForm(code: string, userId: string) {
+  const boxes = Object.fromEntries(QR_CODE_FIELDS.map((field, index) => [field, code[index]]));
+  return { ...boxes, userId, qrCode: code };
+}
+
+async function accountWithTwoStep() {
+  const secret = new Secret({ size: 20 }).base32;
+  const account = await createAccount(db, { mfa: true, mfaSecret: secret });
+  return { account, secret };
+}
+
+async function halfLoggedIn(email: string): Promise<TestBrowser> {
+  const browser = testBrowser(app);
+  await browser.post('/api/user/login', { email, password: TEST_PASSWORD });
+  return browser;
+}
+
+function verify(browser: TestBrowser, code: string, userId: string) {
+  return browser.post('/api/user/verify/qrcode', twoStepForm(code, userId));
+}
+
+describe('turning two-step on', () => {
+  it('hands out a pending secret with its otpauth URI and QR code, and leaves two-step off', async () => {
+    const account = await createAccount(db);
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const response = await browser.patch('/api/user/mfa/setup');
+
+    expect(response.statusCode).toBe(200);
+    const setup = mfaSetupSchema.strict().parse(response.json().data);
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
+    const totp = URI.parse(setup.otpauthUri);
+    expect(totp).toBeInstanceOf(TOTP);
+    expect(totp).toMatchObject({ issuer: 'ChurchTrades', label: account.email, digits: 6, period: 30 });
+    expect(totp.secret.base32).toBe(setup.secret);
+    expect(setup.qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row).toMatchObject({ mfa: false, mfaSecret: null, mfaPendingSecret: setup.secret });
+  });
+
+  it('turns two-step on with a code of the pending secret', async () => {
+    const account = await createAccount(db);
+    const browser = await loggedInBrowser(app, db, account.id);
+    const { secret } = (await browser.patch('/api/user/mfa/setup')).json().data;
+
+    const response = await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret) });
+
+    expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.mfaTurnedOn, data: { user: { mfa: true } } });
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row).toMatchObject({ mfa: true, mfaSecret: secret, mfaPendingSecret: null });
+  });
+
+  it('refuses a wrong code and leaves two-step off', async () => {
+    const account = await createAccount(db);
+    const browser = await loggedInBrowser(app, db, account.id);
+    const { secret } = (await browser.patch('/api/user/mfa/setup')).json().data;
+
+    const response = await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret, 5) });
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.invalidTwoStepCode });
+    expect((await browser.get('/api/user/profile')).json().data.user.mfa).toBe(false);
+  });
+
+  it('asks for the setup first when there is no pending secret', async () => {
+    const account = await createAccount(db);
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const response = await browser.patch('/api/user/mfa/confirm', { code: '123456' });
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.mfaSetupMissing });
+  });
+
+  it('refuses a new setup while two-step is on', async () => {
+    const { account } = await accountWithTwoStep();
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const response = await browser.patch('/api/user/mfa/setup');
+
+    expect(response.json()).toMatchObject({ statusCode: 409, status: 'CONFLICT', message: MESSAGES.mfaAlreadyOn });
+  });
+});
+
+describe('logging in with two-step', () => {
+  it('sets up, confirms, logs in with a half-session, completes it, and refuses the same code again', async () => {
+    const account = await createAccount(db);
+    const settings = await loggedInBrowser(app, db, account.id);
+    const { secret } = (await settings.patch('/api/user/mfa/setup')).json().data;
+    await settings.patch('/api/user/mfa/confirm', { code: codeOf(secret) });
+    now += STEP_MS;
+
+    const browser = testBrowser(app);
+    const login = await browser.post('/api/user/login', { email: account.email, password: TEST_PASSWORD });
+    expect(login.json()).toMatchObject({ statusCode: 200, message: MESSAGES.enterTwoStepCode });
+    expect(login.json().data.user).toMatchObject({ userId: account.id, mfa: true });
+    const halfSession = browser.sessionToken!;
+
+    const code = codeOf(secret);
+    const verified = await verify(browser, code, account.id);
+    expect(verified.json()).toMatchObject({ statusCode: 200, data: { user: { userId: account.id, mfa: true } } });
+    expect(browser.sessionToken).toBeDefined();
+    expect(browser.sessionToken).not.toBe(halfSession);
+    expect((await browser.get('/api/user/profile')).statusCode).toBe(200);
+    const old = testBrowser(app, { sessionToken: halfSession });
+    expect((await old.post('/api/user/verify/qrcode', twoStepForm(code, account.id))).statusCode).toBe(401);
+
+    const again = await halfLoggedIn(account.email);
+    const replayed = await verify(again, code, account.id);
+    expect(replayed.json()).toMatchObject({ statusCode: 400, message: MESSAGES.twoStepCodeUsed });
+  });
+
+  it('refuses a code of a step before the last one accepted', async () => {
+    const { account, secret } = await accountWithTwoStep();
+    await verify(await halfLoggedIn(account.email), codeOf(secret), account.id);
+
+    const earlier = await verify(await halfLoggedIn(account.email), codeOf(secret, -1), account.id);
+
+    expect(earlier.json()).toMatchObject({ statusCode: 400, message: MESSAGES.twoStepCodeUsed });
+  });
+
+  it('accepts the code of the next step, for a clock a little ahead', async () => {
+    const { account, secret } = await accountWithTwoStep();
+
+    const response = await verify(await halfLoggedIn(account.email), codeOf(secret, 1), account.id);
+
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a code two steps away', async () => {
+    const { account, secret } = await accountWithTwoStep();
+
+    const response = await verify(await halfLoggedIn(account.email), codeOf(secret, -2), account.id);
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.invalidTwoStepCode });
+  });
+
+  it('reads the code from the six boxes, not from the joined field', async () => {
+    const { account, secret } = await accountWithTwoStep();
+    const browser = await halfLoggedIn(account.email);
+
+    const response = await browser.post('/api/user/verify/qrcode', { ...twoStepForm(codeOf(secret), account.id), qrCode: '000000' });
+
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('lets a half-session do nothing but send the code', async () => {
+    const { account } = await accountWithTwoStep();
+    const browser = await halfLoggedIn(account.email);
+
+    const profile = await browser.get('/api/user/profile');
+    const update = await browser.patch('/api/user/mfa/setup');
+
+    for (const response of [profile, update]) {
+      expect(response.json()).toMatchObject({ statusCode: 401, status: 'UNAUTHORIZED', message: MESSAGES.notLoggedIn });
+    }
+  });
+
+  it('wants a half-session to take a code', async () => {
+    const { account, secret } = await accountWithTwoStep();
+    const full = await loggedInBrowser(app, db, account.id);
+
+    const response = await verify(full, codeOf(secret), account.id);
+
+    expect(response.json()).toMatchObject({ statusCode: 401, message: MESSAGES.notLoggedIn });
+  });
+
+  it("refuses a code sent for another user than the half-session's", async () => {
+    const { account, secret } = await accountWithTwoStep();
+    const other = await createAccount(db);
+
+    const response = await verify(await halfLoggedIn(account.email), codeOf(secret), other.id);
+
+    expect(response.json()).toMatchObject({ statusCode: 403, message: MESSAGES.twoStepForAnotherUser });
+  });
+
+  it('allows 5 tries per half-session, then ends it: the password must be given again', async () => {
+    const { account, secret } = await accountWithTwoStep();
+    const browser = await halfLoggedIn(account.email);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await verify(browser, codeOf(secret, 10 + attempt), account.id);
+      expect(wrong.json()).toMatchObject({ statusCode: 400, message: MESSAGES.invalidTwoStepCode });
+    }
+
+    const sixth = await verify(browser, codeOf(secret), account.id);
+    const seventh = await verify(browser, codeOf(secret), account.id);
+
+    expect(sixth.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyTwoStepCodes });
+    expect(seventh.json()).toMatchObject({ statusCode: 401, message: MESSAGES.notLoggedIn });
+    const afresh = await halfLoggedIn(account.email);
+    expect((await verify(afresh, codeOf(secret), account.id)).statusCode).toBe(200);
+  });
+
+  it('keeps a half-session for 10 minutes only', async () => {
+    const { account, secret } = await accountWithTwoStep();
+    const browser = await halfLoggedIn(account.email);
+
+    now += 10 * 60_000 + 1000;
+
+    expect((await verify(browser, codeOf(secret), account.id)).statusCode).toBe(401);
+  });
+});
+
+describe('turning two-step off', () => {
+  it('turns two-step off with a current code', async () => {
+    const { account, secret } = await accountWithTwoStep();
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const response = await browser.patch('/api/user/mfa/cancel', { code: codeOf(secret) });
+
+    expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.mfaTurnedOff, data: { user: { mfa: false } } });
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row).toMatchObject({ mfa: false, mfaSecret: null, mfaPendingSecret: null });
+    const login = await testBrowser(app).post('/api/user/login', { email: account.email, password: TEST_PASSWORD });
+    expect(login.json().data.user.mfa).toBe(false);
+  });
+
+  it('turns two-step off with the password', async () => {
+    const { account } = await accountWithTwoStep();
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const response = await browser.patch('/api/user/mfa/cancel', { password: TEST_PASSWORD });
+
+    expect(response.json()).toMatchObject({ statusCode: 200, data: { user: { mfa: false } } });
+  });
+
+  it('refuses a wrong password or a wrong code and leaves two-step on', async () => {
+    const { account, secret } = await accountWithTwoStep();
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const wrongPassword = await browser.patch('/api/user/mfa/cancel', { password: 'not-the-password' });
+    const wrongCode = await browser.patch('/api/user/mfa/cancel', { code: codeOf(secret, 4) });
+
+    expect(wrongPassword.json()).toMatchObject({ statusCode: 400, message: MESSAGES.wrongPassword });
+    expect(wrongCode.json()).toMatchObject({ statusCode: 400, message: MESSAGES.invalidTwoStepCode });
+    expect((await browser.get('/api/user/profile')).json().data.user.mfa).toBe(true);
+  });
+
+  it('asks for a code or the password', async () => {
+    const { account } = await accountWithTwoStep();
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const response = await browser.patch('/api/user/mfa/cancel', {});
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.mfaCancelNeedsProof });
+  });
+});
