@@ -1,8 +1,22 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startMailCatcher } from '../apps/server/test/mail-catcher';
 import { startServerProcess } from '../apps/server/test/server-process';
 
-/** The real server (built web app, fresh embedded database with demo data) on a free port for all tests. */
+/**
+ * The real server (built web app, fresh embedded database with demo data) on a free port for all tests,
+ * sending its mail to a catcher that writes each mail into a directory the tests read.
+ */
 export default async function startServer() {
-  const server = await startServerProcess();
+  const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'churchtrades-e2e-mail-'));
+  const catcher = await startMailCatcher({ saveDir: mailDir });
+  const server = await startServerProcess({ SMTP_URL: catcher.url });
   process.env.E2E_BASE_URL = server.baseUrl;
-  return () => server.stop();
+  process.env.E2E_MAIL_DIR = mailDir;
+  return async () => {
+    await server.stop();
+    await catcher.stop();
+    await fs.rm(mailDir, { recursive: true, force: true });
+  };
 }

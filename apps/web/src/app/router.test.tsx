@@ -2,19 +2,26 @@ import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { setLoggedIn } from '../lib/session';
+import { fakeServer } from '../testing/fake-server';
 import { envelope, mockFetch } from '../testing/mock-fetch';
 import { makeTradePage } from '../testing/trade-factory';
+import { makeUser } from '../testing/user-factory';
 import { routes } from './router';
 import { makeStore } from './store';
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return render(
+  const view = render(
     <Provider store={makeStore()}>
       <RouterProvider router={router} />
     </Provider>,
   );
+  return { router, ...view };
 }
+
+// A page's module is compiled on first import; on a busy machine that can outlast the default 1 s.
+const SLOW_IMPORT = { timeout: 5000 };
 
 describe('routes', () => {
   it("shows 'Page Not Found' with a way home for an unknown path", async () => {
@@ -41,8 +48,7 @@ describe('routes', () => {
     });
     renderApp(path);
 
-    // The page's module is compiled on first import; on a busy machine that can outlast the default 1 s.
-    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW_IMPORT)).toBeInTheDocument();
     expect((await screen.findAllByRole('link', { name: 'support@example.org.au' })).length).toBeGreaterThan(0);
   });
 
@@ -64,5 +70,45 @@ describe('routes', () => {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     }
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} ChurchTrades`);
+  });
+
+  it.each([
+    ['/login', 'Login'],
+    ['/register', 'Register'],
+    ['/resetpassword', 'Reset Password'],
+    ['/verify/account', 'Account Verification'],
+    ['/verify/password', 'Reset Password'],
+  ])('shows the account screen at %s inside the public layout', async (path, heading) => {
+    fakeServer({});
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW_IMPORT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Donation's" })).toBeInTheDocument();
+  });
+
+  it('sends a visitor without the logged-in flag from the business pages to the login', async () => {
+    fakeServer({});
+    const { router } = renderApp('/trade/profile');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' }, SLOW_IMPORT)).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: { pathname: '/trade/profile', search: '', hash: '' } });
+  });
+
+  it('shows the business page inside the authenticated layout', async () => {
+    setLoggedIn(true);
+    fakeServer({ 'GET /api/user/profile': { data: { user: makeUser({ firstName: 'Jane', lastName: 'Citizen' }) } } });
+    renderApp('/trade/profile');
+
+    expect(await screen.findByRole('heading', { name: 'My Business' }, SLOW_IMPORT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Business' })).toHaveAttribute('href', '/trade/profile');
+  });
+
+  it('opens the account at its profile page', async () => {
+    setLoggedIn(true);
+    fakeServer({ 'GET /api/user/profile': { data: { user: makeUser({ firstName: 'Jane' }) } } });
+    const { router } = renderApp('/account');
+
+    expect(await screen.findByLabelText('First name', {}, SLOW_IMPORT)).toHaveValue('Jane');
+    expect(router.state.location.pathname).toBe('/account/profile');
   });
 });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { paths } from './paths';
 import { PageLoading } from './routes/page-loading';
@@ -6,7 +6,8 @@ import { RouteError } from './routes/route-error';
 
 /**
  * The route table. Pages are loaded on first visit (`lazy`), so the first screen downloads only the
- * layout and the search page; the form pages to come (login, register, trade, account) stay out of it.
+ * layout and the search page; the form pages (login, register, account) and the authenticated layout stay
+ * out of it.
  * Pages come from features through dynamic imports only: app/ composes features, it does not depend on them.
  */
 export const routes: RouteObject[] = [
@@ -54,11 +55,89 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.login.path,
+        lazy: async () => {
+          const { LoginPage } = await import('../features/auth/components/login-page');
+          return { Component: LoginPage };
+        },
+      },
+      {
+        path: paths.register.path,
+        lazy: async () => {
+          const { RegisterPage } = await import('../features/auth/components/register-page');
+          return { Component: RegisterPage };
+        },
+      },
+      {
+        path: paths.resetPassword.path,
+        lazy: async () => {
+          const { ResetRequestPage } = await import('../features/auth/components/reset-request-page');
+          return { Component: ResetRequestPage };
+        },
+      },
+      {
+        path: paths.verifyAccount.path,
+        lazy: async () => {
+          const { VerifyAccountPage } = await import('../features/auth/components/verify-account-page');
+          return { Component: VerifyAccountPage };
+        },
+      },
+      {
+        path: paths.verifyPassword.path,
+        lazy: async () => {
+          const { PasswordResetPage } = await import('../features/auth/components/password-reset-page');
+          return { Component: PasswordResetPage };
+        },
+      },
+      {
         path: '*',
         lazy: async () => {
           const { NotFoundRoute } = await import('./routes/not-found');
           return { Component: NotFoundRoute };
         },
+      },
+    ],
+  },
+  {
+    // SPEC §2 "Authenticated area": its layout sends visitors without the logged-in flag to /login.
+    lazy: async () => {
+      const { AuthenticatedLayout } = await import('../components/layouts/authenticated-layout');
+      return { Component: AuthenticatedLayout };
+    },
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      { path: paths.trade.path, element: <Navigate to={paths.tradeProfile.getHref()} replace /> },
+      {
+        path: paths.tradeProfile.path,
+        lazy: async () => {
+          const { TradeProfilePage } = await import('../features/trade/components/trade-profile-page');
+          return { Component: TradeProfilePage };
+        },
+      },
+      {
+        path: paths.account.path,
+        lazy: async () => {
+          const { AccountLayout } = await import('../features/account/components/account-layout');
+          return { Component: AccountLayout };
+        },
+        children: [
+          { index: true, element: <Navigate to={paths.accountProfile.getHref()} replace /> },
+          {
+            path: paths.accountProfile.path,
+            lazy: async () => {
+              const { ProfilePage } = await import('../features/account/components/profile-page');
+              return { Component: ProfilePage };
+            },
+          },
+          {
+            path: paths.accountPassword.path,
+            lazy: async () => {
+              const { PasswordPage } = await import('../features/account/components/password-page');
+              return { Component: PasswordPage };
+            },
+          },
+        ],
       },
     ],
   },

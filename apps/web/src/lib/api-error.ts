@@ -19,3 +19,8 @@ export function getErrorMessage(
   }
   return fallback;
 }
+
+/** A successful answer's message, else the screen's fallback (SPEC §8 "Success fallbacks"). */
+export function successMessage(message: string | undefined, fallback: string): string {
+  return message && message.trim() !== '' ? message : fallback;
+}

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { clearSession, getRole, isLoggedIn, setLoggedIn, setRole } from './session';
+import { describe, expect, it, vi } from 'vitest';
+import { clearSession, getRole, isLoggedIn, setLoggedIn, setRole, subscribeToSession } from './session';
 
 describe('session marks', () => {
   it("keeps the logged-in flag and role under 'isLoggedIn' and 'role'", () => {
@@ -24,5 +24,19 @@ describe('session marks', () => {
 
   it('is logged out when nothing is stored', () => {
     expect(isLoggedIn()).toBe(false);
+  });
+
+  it('tells subscribers of each change, here or in another tab, until they unsubscribe', () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribeToSession(listener);
+
+    setLoggedIn(true);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'isLoggedIn', newValue: 'false' }));
+    expect(listener).toHaveBeenCalledTimes(2);
+
+    unsubscribe();
+    clearSession();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'role' }));
+    expect(listener).toHaveBeenCalledTimes(2);
   });
 });

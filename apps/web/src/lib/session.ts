@@ -15,6 +15,12 @@ function read(key: string): string | null {
   }
 }
 
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
 function write(key: string, value: string | null): void {
   try {
     if (value === null) window.localStorage.removeItem(key);
@@ -22,6 +28,20 @@ function write(key: string, value: string | null): void {
   } catch {
     // Nothing to fall back to: the marks are a convenience, not the session.
   }
+  notify();
+}
+
+/**
+ * Calls `listener` whenever the marks change: here (login, logout, a "You are not logged in" answer) or in
+ * another tab of the same site, so a logout there also closes the authenticated pages here.
+ */
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) window.addEventListener('storage', notify);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', notify);
+  };
 }
 
 export function isLoggedIn(): boolean {

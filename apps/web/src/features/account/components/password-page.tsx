@@ -1,0 +1,98 @@
+import { type PasswordChangeInput, passwordChangeSchema } from '@churchtrades/shared/auth';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { isReadOnlyRole } from '@churchtrades/shared/read-only';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/form/form-alert';
+import { revalidateIfTouched } from '../../../components/form/revalidate-if-touched';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { useFormAlert } from '../../../components/form/use-form-alert';
+import { successMessage } from '../../../lib/api-error';
+import { useChangePasswordMutation } from '../api/account-api';
+import { useAccountUser } from './account-layout';
+import { ReadOnlyNote } from './read-only-note';
+import { TwoStepCard } from './two-step-card';
+
+const EMPTY: PasswordChangeInput = { password: '', newPassword: '', confirmNewPassword: '' };
+
+/** /account/password: a new password, and two-step verification. */
+export function PasswordPage() {
+  const user = useAccountUser();
+  const readOnly = isReadOnlyRole(user.role);
+  return (
+    <>
+      <title>Password · ChurchTrades</title>
+      <PasswordCard readOnly={readOnly} />
+      <TwoStepCard mfa={user.mfa} readOnly={readOnly} />
+    </>
+  );
+}
+
+function PasswordCard({ readOnly }: { readOnly: boolean }) {
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const { alert, clearAlert, showError } = useFormAlert();
+  const form = useForm<PasswordChangeInput>({
+    resolver: zodResolver(passwordChangeSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isValid, isSubmitting },
+  } = form;
+
+  async function submit(values: PasswordChangeInput) {
+    clearAlert();
+    const result = await changePassword(values);
+    if (result.error) {
+      showError(result.error);
+      return;
+    }
+    reset(EMPTY);
+    toast.success(successMessage(result.data, MESSAGES.passwordUpdated));
+  }
+
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <h2 className="h4 mb-3">Password</h2>
+        {readOnly && <ReadOnlyNote />}
+        <Form noValidate onSubmit={handleSubmit(submit)}>
+          <FormAlert alert={alert} onClose={clearAlert} />
+          <fieldset disabled={readOnly}>
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password}
+              {...register('password')}
+            />
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.newPassword}
+              {...register('newPassword', { onChange: revalidateIfTouched(form, 'confirmNewPassword') })}
+            />
+            <TextField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirmNewPassword}
+              {...register('confirmNewPassword')}
+            />
+            <SubmitButton busy={isLoading || isSubmitting} disabled={!isValid}>
+              Update
+            </SubmitButton>
+          </fieldset>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import type { UserView } from '@churchtrades/shared/user';
+import { fakeServer, type Route } from '../../../testing/fake-server';
+import { renderRoutes } from '../../../testing/render-routes';
+import { AccountLayout } from '../components/account-layout';
+import { PasswordPage } from '../components/password-page';
+import { ProfilePage } from '../components/profile-page';
+
+/** The account pages at `path` for `user`, with the server's other account routes as given. */
+export function renderAccount(path: string, user: UserView, routes: Record<string, Route> = {}) {
+  const server = fakeServer({ 'GET /api/user/profile': { data: { user } }, ...routes });
+  const view = renderRoutes(
+    [
+      {
+        path: '/account',
+        element: <AccountLayout />,
+        children: [
+          { path: '/account/profile', element: <ProfilePage /> },
+          { path: '/account/password', element: <PasswordPage /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return { server, ...view };
+}

@@ -1,0 +1,68 @@
+import type {
+  LoginInput,
+  PasswordResetWithKeyInput,
+  RegisterInput,
+  ResetRequestInput,
+  TwoStepInput,
+} from '@churchtrades/shared/auth';
+import type { Envelope } from '@churchtrades/shared/envelope';
+import type { UserView } from '@churchtrades/shared/user';
+import { api } from '../../../lib/api';
+
+/** A user the server logged in (or half in, when `mfa` asks for the two-step code), with its message. */
+export interface LoginAnswer {
+  user: UserView;
+  message: string;
+}
+
+const toMessage = (answer: Envelope<unknown>) => answer.message;
+const toLoginAnswer = (answer: Envelope<{ user: UserView }>): LoginAnswer => ({
+  user: answer.data.user,
+  message: answer.message,
+});
+
+const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginAnswer, LoginInput>({
+      query: (body) => ({ url: '/user/login', method: 'POST', body }),
+      transformResponse: toLoginAnswer,
+    }),
+    verifyQrCode: build.mutation<LoginAnswer, TwoStepInput>({
+      query: (body) => ({ url: '/user/verify/qrcode', method: 'POST', body }),
+      transformResponse: toLoginAnswer,
+    }),
+    register: build.mutation<string, RegisterInput>({
+      query: (body) => ({ url: '/user/register', method: 'POST', body }),
+      transformResponse: toMessage,
+    }),
+    requestPasswordReset: build.mutation<string, ResetRequestInput>({
+      query: (body) => ({ url: '/user/resetpassword', method: 'POST', body }),
+      transformResponse: toMessage,
+    }),
+    resetPassword: build.mutation<string, PasswordResetWithKeyInput>({
+      query: (body) => ({ url: '/user/resetpassword/reset', method: 'POST', body }),
+      transformResponse: toMessage,
+    }),
+    // Queries, not mutations: the keys are single use, and a query is sent once however often the page
+    // mounts (React's development double mount included).
+    verifyAccount: build.query<string, string>({
+      query: (key) => ({ url: '/user/verify/account', params: { key } }),
+      transformResponse: toMessage,
+    }),
+    /** Whose password the e-mailed key may reset. */
+    verifyPasswordKey: build.query<string, string>({
+      query: (key) => ({ url: '/user/verify/password', params: { key } }),
+      transformResponse: (answer: Envelope<{ user: { userId: string } }>) => answer.data.user.userId,
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useVerifyQrCodeMutation,
+  useRegisterMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useVerifyAccountQuery,
+  useVerifyPasswordKeyQuery,
+} = authApi;

@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import type { Envelope } from '@churchtrades/shared/envelope';
+import type { UserView } from '@churchtrades/shared/user';
+import { type CaughtMail, linkIn, waitForMailInDir } from '../../apps/server/test/mail-catcher';
+import { expect } from './fixtures';
+
+/** The password of the seeded demo accounts (`<role>@demo.churchtrades.au`). */
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+
+export function demoEmail(role: string): string {
+  return `${role.toLowerCase()}@demo.churchtrades.au`;
+}
+
+let addresses = 0;
+
+/** An address no other test registers. */
+export function newEmail(name: string): string {
+  addresses += 1;
+  return `${name}.${Date.now()}.${addresses}@example.com.au`;
+}
+
+/** The newest mail to `to` whose subject contains `subject`, as the server sent it to the catcher. */
+export async function mailTo(to: string, subject: string): Promise<CaughtMail> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup did not start the mail catcher');
+  return waitForMailInDir(dir, to, { subject, timeoutMs: 10_000 });
+}
+
+/** The link of the mail to this path, opened as a person clicking it would. */
+export async function openLink(page: Page, mail: CaughtMail, pathname: string): Promise<void> {
+  await page.goto(linkIn(mail, pathname));
+}
+
+/** Fills in and sends the login screen the page shows. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/**
+ * Logs the browser in without the login screen, for tests about what comes after it: the session cookie
+ * from the API, and the marks the login screen would have left in the browser's storage.
+ */
+export async function logInDirectly(page: Page, email: string, password = DEMO_PASSWORD): Promise<UserView> {
+  const response = await page.request.post('/api/user/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { data } = (await response.json()) as Envelope<{ user: UserView }>;
+  // Storage belongs to the site's origin: a page of it must be open to write there.
+  await page.goto('/about');
+  await page.evaluate(`localStorage.setItem('isLoggedIn', 'true'); localStorage.setItem('role', ${JSON.stringify(data.user.role)});`);
+  return data.user;
+}
+
+/** A mark the web app keeps in the browser's storage ('isLoggedIn', 'role') for the open page's origin. */
+export async function storedMark(page: Page, name: string): Promise<string | null> {
+  const { origins } = await page.context().storageState();
+  const site = origins.find((entry) => entry.origin === new URL(page.url()).origin);
+  return site?.localStorage.find((entry) => entry.name === name)?.value ?? null;
+}
+
+/** Logout from the user's menu in the top bar. */
+export async function logOut(page: Page, name: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * Uncaught exceptions and console errors of the page, except the browser's own line for each refused
+ * request: a refused login is an expected 401.
+ */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
