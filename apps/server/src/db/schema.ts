@@ -184,12 +184,18 @@ export const trades = pgTable(
     index('trades_listed_state_main_category_name_idx')
       .on(table.stateType, table.mainCategoryId, table.name, table.id)
       .where(sql`listed`),
+    // ... and a state with a sub category, which implies its main one (see trades/repo.ts `withinCategory`).
+    index('trades_listed_state_category_name_idx')
+      .on(table.stateType, table.categoryId, table.name, table.id)
+      .where(sql`listed`),
     index('trades_listed_church_name_idx').on(table.churchId, table.name, table.id).where(sql`listed`),
     index('trades_listed_main_category_name_idx').on(table.mainCategoryId, table.name, table.id).where(sql`listed`),
     index('trades_listed_category_name_idx').on(table.categoryId, table.name, table.id).where(sql`listed`),
     index('trades_category_idx').on(table.categoryId),
     index('trades_main_category_idx').on(table.mainCategoryId),
     index('trades_moderation_idx').on(table.moderationStatus, table.createdAt),
+    // Migration 0004 adds what drizzle-kit cannot express: the name-ordered index that carries each
+    // business's words (so a text search walks it without reading the table) and extended statistics.
   ],
 );
 

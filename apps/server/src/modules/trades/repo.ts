@@ -33,6 +33,21 @@ export interface IdRun {
   complete: boolean;
 }
 
+/** A row of the name order, to resume a walk just after it. */
+export interface WalkPosition {
+  name: string;
+  id: string;
+}
+
+/**
+ * How a name-ordered walk ended: it `found` all the matches it needed; it `ended` with the rows; or its
+ * budget was spent after `walked` rows, with the matches so far and where to go on from.
+ */
+export type Walk =
+  | { kind: 'found'; ids: string[] }
+  | { kind: 'ended'; ids: string[] }
+  | { kind: 'budget-spent'; ids: string[]; walked: number; next: WalkPosition };
+
 function tsquery(text: string): SQL {
   return sql`to_tsquery('english', ${text})`;
 }
@@ -45,9 +60,22 @@ function listedWithin(filter: DirectoryFilter): SQL {
     sql`${trades.listed}`,
     filter.stateType === undefined ? undefined : eq(trades.stateType, filter.stateType),
     filter.churchId === undefined ? undefined : eq(trades.churchId, filter.churchId),
-    filter.mainCategoryId === undefined ? undefined : eq(trades.mainCategoryId, filter.mainCategoryId),
-    filter.categoryId === undefined ? undefined : eq(trades.categoryId, filter.categoryId),
+    withinCategory(filter),
   )!;
+}
+
+/**
+ * A sub category implies its main category: with both chosen, the trade's main category is not compared
+ * again, but the sub category must belong to the main one. Asking for both would have PostgreSQL multiply
+ * their selectivities as if independent and expect a fraction of the businesses there are.
+ */
+function withinCategory({ mainCategoryId, categoryId }: DirectoryFilter): SQL | undefined {
+  if (categoryId === undefined) {
+    return mainCategoryId === undefined ? undefined : eq(trades.mainCategoryId, mainCategoryId);
+  }
+  if (mainCategoryId === undefined) return eq(trades.categoryId, categoryId);
+  const subCategoryOfMain = sql`exists (select 1 from ${categories} where ${categories.id} = ${categoryId} and ${categories.parentId} = ${mainCategoryId})`;
+  return and(eq(trades.categoryId, categoryId), subCategoryOfMain);
 }
 
 function matching(match: DirectoryMatch): SQL | undefined {
@@ -150,16 +178,39 @@ export function createTradeRepo(db: Database) {
 
     countUpTo,
 
-    /** A page in name order, then id: from the index of the filter alone, skipping entries rather than rows. */
-    async idsByName(filter: DirectoryFilter, match: DirectoryMatch, window: PageWindow): Promise<string[]> {
-      const rows = await db
+    /**
+     * A page of cards in name order, then id, from the index of the filter alone (skipping entries rather
+     * than rows), and with `countCap` the number of businesses within the filter up to `countCap + 1`:
+     * one statement, where the page, its cards and the count would otherwise be three.
+     */
+    async cardsByName(
+      filter: DirectoryFilter,
+      window: PageWindow,
+      countCap?: number,
+    ): Promise<{ cards: TradeCard[]; counted?: number }> {
+      const page = db
         .select({ id: trades.id })
         .from(trades)
-        .where(where(filter, match))
+        .where(listedWithin(filter))
         .orderBy(...byName)
         .limit(window.limit)
         .offset(window.offset);
-      return rows.map((row) => row.id);
+      const counted = sql<number>`(select count(*)::int from (${db
+        .select({ one: sql`1` })
+        .from(trades)
+        .where(listedWithin(filter))
+        .limit((countCap ?? 0) + 1)}) as capped)`;
+      const rows = await db
+        .select({ ...cardColumns, counted: countCap === undefined ? sql<null>`null` : counted })
+        .from(trades)
+        .innerJoin(users, eq(users.id, trades.ownerId))
+        .where(inArray(trades.id, page))
+        .orderBy(...byName);
+      const cards = rows.map(({ counted: _counted, ...card }) => card);
+      if (countCap === undefined) return { cards };
+      // A page beyond the last has no row to carry the count.
+      const total = rows[0]?.counted ?? (await countUpTo(filter, { kind: 'all' }, countCap));
+      return { cards, counted: Number(total) };
     },
 
     /**
@@ -196,61 +247,58 @@ export function createTradeRepo(db: Database) {
     },
 
     /**
-     * The first `need` matches in name order, walking the name-ordered index of the filter and checking each
-     * row, but giving up after `budget` rows: a walk is fast when matches are dense and hopeless when they are
-     * rare, and PostgreSQL's estimate of which is the case can be far out for words that go together (or
-     * never do). `undefined` when the budget ran out first.
+     * Up to `need` matches in name order, walking the name-ordered index of the filter from just after
+     * `after` (or the start) and checking each row, but giving up after `budget` rows: a walk is fast when
+     * matches are dense and hopeless when they are rare, and PostgreSQL's estimate of which is the case can
+     * be far out for words that go together (or never do).
      */
     async walkIdsByName(
       filter: DirectoryFilter,
       match: DirectoryMatch,
       need: number,
       budget: number,
-    ): Promise<IdRun | undefined> {
+      after?: WalkPosition,
+    ): Promise<Walk> {
       const condition = matching(match) ?? sql`true`;
+      const start = after === undefined ? undefined : sql`(${trades.name}, ${trades.id}) > (${after.name}, ${after.id})`;
       const walk = db
         .select({
           id: trades.id,
+          name: trades.name,
           hit: sql<boolean>`${condition}`.as('hit'),
           walked: sql<number>`row_number() over (order by ${trades.name}, ${trades.id})`.as('walked'),
         })
         .from(trades)
-        .where(listedWithin(filter))
+        .where(and(listedWithin(filter), start))
         .orderBy(...byName)
         .as('walk');
-      // PostgreSQL (15+) stops the window at `walked > budget`; the row at the budget's end is kept as a marker.
-      // No ORDER BY outside, which would make PostgreSQL read the whole window before answering: the walk's
-      // own position puts the rows back in order.
+      // PostgreSQL (15+) stops the window at `walked > budget`; the row at the budget's end is kept as the
+      // place to resume from. No ORDER BY outside, which would make PostgreSQL read the whole window before
+      // answering: the walk's own position puts the rows back in order.
       const rows = await db
-        .select({ id: walk.id, hit: walk.hit, walked: walk.walked })
+        .select({ id: walk.id, name: walk.name, hit: walk.hit, walked: walk.walked })
         .from(walk)
         .where(sql`${walk.walked} <= ${budget} and (${walk.hit} or ${walk.walked} = ${budget})`)
         .limit(need + 1);
       rows.sort((a, b) => Number(a.walked) - Number(b.walked));
-      const hits = rows.filter((row) => row.hit).map((row) => row.id);
-      if (hits.length >= need) return { ids: hits.slice(0, need), complete: false };
-      if (rows.some((row) => Number(row.walked) === budget)) return undefined;
-      return { ids: hits, complete: true };
+      const ids = rows.filter((row) => row.hit).map((row) => row.id);
+      if (ids.length >= need) return { kind: 'found', ids: ids.slice(0, need) };
+      const last = rows.find((row) => Number(row.walked) === budget);
+      if (!last) return { kind: 'ended', ids };
+      return { kind: 'budget-spent', ids, walked: budget, next: { name: last.name, id: last.id } };
     },
 
     /**
      * The first `need` matches in name order, collected from the text-search indexes and sorted: for matches
-     * known to be rare. The planner is told not to walk a name-ordered index instead, which its estimate
-     * (the reason the walk was tried) would have it do.
+     * known to be rare. Materialized first, so that PostgreSQL cannot walk a name-ordered index instead, which
+     * its estimate (the reason the walk was tried) would have it do.
      */
     async collectIdsByName(filter: DirectoryFilter, match: DirectoryMatch, need: number): Promise<IdRun> {
-      const rows = await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_indexscan = off`);
-        await tx.execute(sql`set local enable_indexonlyscan = off`);
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return tx
-          .select({ id: trades.id })
-          .from(trades)
-          .where(where(filter, match))
-          .orderBy(...byName)
-          .limit(need + 1);
-      });
-      const ids = rows.map((row) => row.id);
+      const matches = db.select({ id: trades.id, name: trades.name }).from(trades).where(where(filter, match));
+      const result = await db.execute(sql`
+        with matches as materialized (${matches})
+        select id from matches order by name, id limit ${need + 1}`);
+      const ids = rowsOf(result).map((row) => String(row.id));
       return { ids: ids.slice(0, need), complete: ids.length <= need };
     },
 
@@ -273,28 +321,11 @@ export function createTradeRepo(db: Database) {
       return { ids: rows.map((row) => row.id), total: Number(total) };
     },
 
-    /**
-     * For each typed word, the closest word of the categories' names and tags by trigram similarity, when
-     * one is at least `minSimilarity` alike ("electrcian" → "electrician"). The vocabulary is a few hundred
-     * words however many businesses there are, so this stays cheap where comparing every business is not.
-     */
-    async closestCategoryWords(words: string[], minSimilarity: number): Promise<Map<string, string>> {
-      if (words.length === 0) return new Map();
-      const result = await db.execute(sql`
-        with vocabulary as materialized (
-          select distinct word
-          from ${categories}, regexp_split_to_table(lower(${categories.name} || ' ' || ${categories.tags}), '[^[:alnum:]]+') as word
-          where length(word) > 1
-        )
-        select typed.word as typed, closest.word as closest
-        from unnest(string_to_array(${words.join(' ')}, ' ')) as typed(word)
-        cross join lateral (
-          select vocabulary.word from vocabulary
-          where similarity(vocabulary.word, typed.word) >= ${minSimilarity}
-          order by similarity(vocabulary.word, typed.word) desc, vocabulary.word
-          limit 1
-        ) as closest`);
-      return new Map(rowsOf(result).map((row) => [String(row.typed), String(row.closest)]));
+    /** Every word of the categories' names and tags, lower case, once each: what typos are corrected to. */
+    async categoryVocabulary(): Promise<string[]> {
+      const rows = await db.select({ name: categories.name, tags: categories.tags }).from(categories);
+      const words = rows.flatMap((row) => `${row.name} ${row.tags}`.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+      return [...new Set(words.filter((word) => word.length > 1))];
     },
   };
 }

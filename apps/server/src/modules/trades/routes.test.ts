@@ -167,6 +167,17 @@ describe('GET /api/trades/clientFilter: filters', () => {
     expect(names).toEqual([bricks.name]);
   });
 
+  it('finds nothing for a sub category that is not under the chosen main category', async () => {
+    const pair = await createCategoryPair(db);
+    const other = await createCategoryPair(db);
+    await createTrade(db, inCategory(pair));
+
+    const { response, names } = await clientFilter({ mCat: other.main.id, sCat: pair.sub.id });
+
+    expect(response.statusCode).toBe(200);
+    expect(names).toEqual([]);
+  });
+
   it('combines state, church, main and sub category and text, each narrowing the others', async () => {
     const pair = await createCategoryPair(db);
     const other = await createCategoryPair(db);

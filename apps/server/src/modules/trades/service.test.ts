@@ -112,6 +112,29 @@ describe('searching a set too large to count or rank whole', () => {
     expect(page).toMatchObject({ totalElements: 2, totalPages: 1 });
   });
 
+  it('walks on from where its budget ran out when the matches it found say walking is cheaper', async () => {
+    const church = await createChurch(db);
+    for (const name of ['A1 Gutters', 'A2 Bakery', 'A3 Bakery', 'A4 Bakery', 'A5 Bakery', 'A6 Gutters', 'A7 Gutters']) {
+      await createTrade(db, { name, churchId: church.id });
+    }
+    const walks: unknown[] = [];
+    const service = serviceWith(
+      { rankedMatchLimit: 0, walkBudgetMin: 3, walkRowsPerMatch: 1, walkBudgetMax: 20, collectCostInWalkedRows: 100 },
+      {
+        walkIdsByName: async (...args) => {
+          walks.push(args[4]);
+          return repo.walkIdsByName(...args);
+        },
+      },
+    );
+
+    const page = await service.searchListed(query({ churchId: church.id, searchText: 'gutters', size: 2 }));
+
+    expect(page.content.map((card) => card.name)).toEqual(['A1 Gutters', 'A6 Gutters']);
+    expect(walks[0]).toBeUndefined();
+    expect(walks[1]).toMatchObject({ name: 'A3 Bakery' });
+  });
+
   it('stops ranking at its limit when a search matches more than PostgreSQL estimated, and lists it in tiers', async () => {
     const church = await createChurch(db);
     await createTrade(db, { name: 'Aa Roofing', brief: 'Gutters, gutters, gutters.', churchId: church.id });

@@ -1,8 +1,9 @@
-import type { TradeDetail, TradePage, TradeSearchQuery } from '@churchtrades/shared/trade-search';
+import type { TradeCard, TradeDetail, TradePage, TradeSearchQuery } from '@churchtrades/shared/trade-search';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import type { DirectoryFilter, DirectoryMatch, IdRun, PageWindow, TradeRepo } from './repo';
+import type { DirectoryFilter, DirectoryMatch, IdRun, PageWindow, TradeRepo, WalkPosition } from './repo';
 import { parseSearchText, plainText, tsqueryText, type SearchTerms } from './search-text';
+import { closestWord } from './trigram-similarity';
 
 export const TRADE_NOT_FOUND_MESSAGE = 'Trade not found';
 
@@ -20,12 +21,15 @@ export interface TradeSearchLimits {
    */
   rankedMatchLimit: number;
   /**
-   * Rows a name-ordered walk may check for each row it must find (at least `walkBudgetMin`, at most
-   * `walkBudgetMax`) before the matches are taken to be rare and collected from the text-search index instead.
+   * Rows a name-ordered walk first checks for each row it must find (at least `walkBudgetMin`, at most
+   * `walkBudgetMax`). When they run out, the matches found so far tell how dense the rest are: the walk goes
+   * on while that is cheaper than collecting every match from the text-search index.
    */
   walkRowsPerMatch: number;
   walkBudgetMin: number;
   walkBudgetMax: number;
+  /** What collecting one match from the table costs, in rows of an index-only walk (measured: about 8). */
+  collectCostInWalkedRows: number;
   /** The typo fallback compares names only when at most this many are estimated alike: else it is too vague. */
   similarNameLimit: number;
   /** How alike (pg_trgm similarity, 0..1) a typed word and a category word must be to read one as the other. */
@@ -39,42 +43,78 @@ export const DEFAULT_SEARCH_LIMITS: TradeSearchLimits = {
   // rows is dense enough to walk to page 10.
   walkRowsPerMatch: 50,
   walkBudgetMin: 3_000,
-  walkBudgetMax: 30_000,
+  walkBudgetMax: 40_000,
+  collectCostInWalkedRows: 8,
   similarNameLimit: 2_000,
   // pg_trgm's own default: a swapped pair of letters ("flroist") already costs half the trigrams.
   categoryWordSimilarity: 0.3,
 };
 
-/** A page of ids and the total it belongs to, exact or PostgreSQL's estimate. */
-interface Found {
-  ids: string[];
-  total: number;
-  exact: boolean;
-}
+/** A page, as ids or as cards already read, and the total it belongs to, exact or PostgreSQL's estimate. */
+type Found = { total: number; exact: boolean } & ({ ids: string[] } | { cards: TradeCard[] });
 
 const NOTHING: Found = { ids: [], total: 0, exact: true };
+
+/**
+ * The category vocabulary is read again after this long: a few hundred words that change only when an
+ * administrator edits a category, kept in memory so a typo costs no query to correct.
+ */
+const CATEGORY_VOCABULARY_SECONDS = 60;
+
+/** A walk whose density keeps misleading it is given up for collecting after this many legs. */
+const MAX_WALK_LEGS = 4;
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = DEFAULT_SEARCH_LIMITS) {
-  /** The first `need` matches in name order: walked while they are dense, collected once they prove rare. */
+  /**
+   * The first `need` matches in name order: walked while they are dense enough, collected from the
+   * text-search index once they prove rarer than that.
+   */
   async function firstByName(filter: DirectoryFilter, match: DirectoryMatch, need: number): Promise<IdRun> {
-    const budget = Math.min(limits.walkBudgetMax, Math.max(limits.walkBudgetMin, need * limits.walkRowsPerMatch));
-    return (await repo.walkIdsByName(filter, match, need, budget)) ?? repo.collectIdsByName(filter, match, need);
+    const listed = memoized(() => repo.estimate(filter, { kind: 'all' }));
+    let budget = Math.min(limits.walkBudgetMax, Math.max(limits.walkBudgetMin, need * limits.walkRowsPerMatch));
+    let ids: string[] = [];
+    let walked = 0;
+    let after: WalkPosition | undefined;
+    for (let leg = 0; leg < MAX_WALK_LEGS; leg += 1) {
+      const walk = await repo.walkIdsByName(filter, match, need - ids.length, budget, after);
+      ids = [...ids, ...walk.ids];
+      if (walk.kind !== 'budget-spent') return { ids, complete: walk.kind === 'ended' };
+      walked += walk.walked;
+      after = walk.next;
+      const rowsToGo = await rowsWorthWalking(ids.length / walked, need - ids.length, listed);
+      if (rowsToGo === undefined) break;
+      budget = rowsToGo;
+    }
+    return repo.collectIdsByName(filter, match, need);
+  }
+
+  /**
+   * How many more rows a walk should check to find `missing` more matches at the density it has met so far,
+   * or undefined when collecting every match from the text-search index costs less.
+   */
+  async function rowsWorthWalking(
+    density: number,
+    missing: number,
+    listed: () => Promise<number>,
+  ): Promise<number | undefined> {
+    if (density === 0) return undefined;
+    // Twice what the density predicts, and never a short leg: a few matches more or less in a stretch
+    // must not send the walk on a leg too short to end it.
+    const rowsToGo = Math.max(limits.walkBudgetMin, Math.ceil((2 * missing) / density));
+    const matches = density * (await listed());
+    return matches * limits.collectCostInWalkedRows < rowsToGo ? undefined : rowsToGo;
   }
 
   /** Every listed business within the filters, by name. */
   async function searchAll(filter: DirectoryFilter, window: PageWindow): Promise<Found> {
-    const all: DirectoryMatch = { kind: 'all' };
-    const estimate = await repo.estimate(filter, all);
+    const estimate = await repo.estimate(filter, { kind: 'all' });
     // Estimates of plain column filters are good to a factor of two or so: count when the set may be small.
     const mayBeSmall = estimate <= 2 * limits.exactCountLimit;
-    const [ids, counted] = await Promise.all([
-      repo.idsByName(filter, all, window),
-      mayBeSmall ? repo.countUpTo(filter, all, limits.exactCountLimit) : undefined,
-    ]);
-    if (counted !== undefined && counted <= limits.exactCountLimit) return { ids, total: counted, exact: true };
-    return { ids, ...totalAround(Math.max(estimate, limits.exactCountLimit + 1), window, ids.length) };
+    const { cards, counted } = await repo.cardsByName(filter, window, mayBeSmall ? limits.exactCountLimit : undefined);
+    if (counted !== undefined && counted <= limits.exactCountLimit) return { cards, total: counted, exact: true };
+    return { cards, ...totalAround(Math.max(estimate, limits.exactCountLimit + 1), window, cards.length) };
   }
 
   async function searchText(filter: DirectoryFilter, terms: SearchTerms, window: PageWindow): Promise<Found> {
@@ -110,11 +150,12 @@ export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = 
     return { ids: page, ...totalAround(estimate, window, page.length) };
   }
 
+  const vocabulary = cachedFor(CATEGORY_VOCABULARY_SECONDS, () => repo.categoryVocabulary());
+
   /** The terms with each word replaced by the category word it most resembles, or undefined if none changed. */
   async function correctedTerms(terms: SearchTerms): Promise<SearchTerms | undefined> {
-    const typed = [...terms.words, ...(terms.prefix === undefined ? [] : [terms.prefix])];
-    const closest = await repo.closestCategoryWords(typed, limits.categoryWordSimilarity);
-    const correct = (word: string) => closest.get(word) ?? word;
+    const words = await vocabulary();
+    const correct = (word: string) => closestWord(word, words, limits.categoryWordSimilarity) ?? word;
     const corrected: SearchTerms = {
       words: terms.words.map(correct),
       ...(terms.prefix === undefined ? {} : { prefix: correct(terms.prefix) }),
@@ -160,7 +201,7 @@ export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = 
       }
 
       return {
-        content: await repo.cards(found.ids),
+        content: 'cards' in found ? found.cards : await repo.cards(found.ids),
         number: query.page,
         size: query.size,
         totalElements: found.total,
@@ -176,6 +217,28 @@ export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = 
       return trade;
     },
   };
+}
+
+/** A value read on first use and again once it is older than `seconds`; a failed read is not kept. */
+function cachedFor<T>(seconds: number, read: () => Promise<T>): () => Promise<T> {
+  let cached: { value: Promise<T>; readAt: number } | undefined;
+  return () => {
+    if (!cached || Date.now() - cached.readAt > seconds * 1000) {
+      const value = read();
+      const entry = { value, readAt: Date.now() };
+      cached = entry;
+      value.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+    }
+    return cached.value;
+  };
+}
+
+/** A value computed on first use only. */
+function memoized<T>(compute: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= compute());
 }
 
 /**
