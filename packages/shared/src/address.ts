@@ -23,6 +23,8 @@ export const addressSchema = z.object({
   city: z.string().nullish(),
   longitude: z.number().nullish(),
   latitude: z.number().nullish(),
+  /** Absent on create: on for a business location, off when the owner only works at customers' places. */
+  showStreetAddress: z.boolean().optional(),
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 /** What a form holds before parsing: countryCode may be absent. */

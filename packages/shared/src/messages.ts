@@ -43,6 +43,10 @@ export const MESSAGES = {
   totpCodeSixDigits: 'Enter the 6-digit code from your authenticator app',
   mfaCancelNeedsProof: 'Enter a code from your authenticator app or your password',
 
+  chooseMainCategory: 'Choose a main category',
+  chooseState: 'Choose a state',
+  chooseChurch: 'Choose a church',
+
   noSearchResults: "No Result's for this search. Please Try again",
   pageNotFound: 'Page Not Found',
 

@@ -220,6 +220,8 @@ export const addresses = pgTable(
     city: text('city'),
     longitude: doublePrecision('longitude'),
     latitude: doublePrecision('latitude'),
+    // Off: public places show suburb, state and postcode only (a tradesperson working from home).
+    showStreetAddress: boolean('show_street_address').notNull().default(true),
     ...timestamps,
   },
   (table) => [uniqueIndex('addresses_entity_key').on(table.entityId)],

@@ -1,0 +1,1 @@
+ALTER TABLE "addresses" ADD COLUMN "show_street_address" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { TRADE_BRIEF_MIN_LENGTH, TRADE_NAME_MIN_LENGTH } from './constants';
+import { requiredString } from './fields';
+import { mediaTypeSchema } from './media-types';
+import { MESSAGES } from './messages';
+import { roleSchema } from './roles';
+import { REAL_STATES } from './states';
+
+/** Where a business stands in the directory, as its owner sees it (DESIGN "Roles"). */
+export const LISTING_STATES = ['PENDING', 'LISTED', 'REJECTED', 'UNLISTED', 'HIDDEN'] as const;
+export type ListingState = (typeof LISTING_STATES)[number];
+
+/**
+ * `POST /api/trades/new`: the "List your business" form. The business's state is its church's; the main
+ * category is the sub category's parent when a sub category is chosen.
+ */
+export const newTradeSchema = z.object({
+  name: requiredString(TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
+  brief: requiredString(TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
+  mainCategoryId: z.coerce
+    .number<number | string>({ error: MESSAGES.chooseMainCategory })
+    .int({ error: MESSAGES.chooseMainCategory })
+    .min(1, { error: MESSAGES.chooseMainCategory }),
+  categoryId: z.coerce.number<number | string>().int().min(1).optional(),
+  stateType: z.enum(REAL_STATES, { error: MESSAGES.chooseState }),
+  churchId: z.uuid({ error: MESSAGES.chooseChurch }),
+});
+export type NewTradeInput = z.infer<typeof newTradeSchema>;
+export type NewTradeFormValues = z.input<typeof newTradeSchema>;
+
+/** `data.trade` of the owner's calls (`byUser`, `new`, `updateTradeProfile`, toggles, logo). */
+export const ownTradeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brief: z.string(),
+  service: z.string(),
+  /** The owner's own tags. */
+  tags: z.string(),
+  mainCategoryId: z.number().nullable(),
+  categoryId: z.number().nullable(),
+  mainCategory: z.string().nullable(),
+  subCategory: z.string().nullable(),
+  /** SPEC §2 "Automated System Tags": main and sub category names and the sub category's tags. */
+  systemTags: z.string(),
+  stateType: z.enum(REAL_STATES),
+  churchId: z.string(),
+  churchName: z.string(),
+  /** SPEC §2 "Serving Church Geo": where the church is, e.g. "Bankstown NSW". */
+  churchGeo: z.string(),
+  logoUri: z.string().nullable(),
+  website: z.string().nullable(),
+  atClient: z.boolean(),
+  atBusiness: z.boolean(),
+  online: z.boolean(),
+  enabled: z.boolean(),
+  locked: z.boolean(),
+  expired: z.boolean(),
+  listingState: z.enum(LISTING_STATES),
+  /** The moderator's reason, for REJECTED. */
+  moderationReason: z.string().nullable(),
+  owner: z.object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    role: roleSchema,
+  }),
+});
+export type OwnTrade = z.infer<typeof ownTradeSchema>;
+
+/** `data.address` of `/api/address/*`: the address as stored, with its public-display switch. */
+export const tradeAddressSchema = z.object({
+  id: z.string(),
+  entityId: z.string(),
+  searchId: z.string().nullable(),
+  countryCode: z.string(),
+  fullAddress: z.string(),
+  stateType: z.enum(REAL_STATES).nullable(),
+  suburb: z.string().nullable(),
+  streetName: z.string().nullable(),
+  streetType: z.string().nullable(),
+  streetNbr: z.string().nullable(),
+  unitType: z.string(),
+  unitNbr: z.string().nullable(),
+  postcode: z.string().nullable(),
+  city: z.string().nullable(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  /** Off: every public place shows suburb, state and postcode only, and a map pin sits at the suburb's centre. */
+  showStreetAddress: z.boolean(),
+});
+export type TradeAddress = z.infer<typeof tradeAddressSchema>;
+
+/** `data.socialMedia` / `data.socialMedias[]`: an entry with the link it stands for. */
+export const socialMediaEntrySchema = z.object({
+  id: z.string(),
+  entityId: z.string(),
+  name: z.string(),
+  mediaType: mediaTypeSchema,
+  referenceId: z.string(),
+  /** The https link the reference stands for (a handle becomes the network's profile URL). */
+  url: z.string(),
+});
+export type SocialMediaEntry = z.infer<typeof socialMediaEntrySchema>;
