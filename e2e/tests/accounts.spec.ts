@@ -103,6 +103,8 @@ test.describe('login', () => {
     const newPassword = 'Candles-by-the-east-window-9';
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login form has an e-mail field too: wait for the reset page before typing.
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByRole('alert')).toHaveText(MESSAGES.resetEmailSent);
