@@ -7,6 +7,7 @@ import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { benchDatabaseUrl, DEFAULT_TRADES, parseTradeCount } from './bench-env';
 import { buildQueryMixes } from './search-queries';
+import { captureStatements } from './statement-capture';
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of exactly the SQL the search endpoint runs, for a few queries of each kind of the
@@ -25,26 +26,6 @@ const SAMPLES = Number(env.BENCH_EXPLAIN_SAMPLES ?? 1);
 const SCAN = Number(env.BENCH_EXPLAIN_SCAN ?? 0);
 const KINDS = env.BENCH_EXPLAIN_KINDS?.split(',').map((kind) => kind.trim());
 const QUERY_SEED = 20250420;
-
-interface Captured {
-  text: string;
-  values: unknown[];
-}
-
-type QueryMethod = (this: pg.Client, ...args: unknown[]) => unknown;
-
-let capturing: Captured[] | null = null;
-const clientPrototype = pg.Client.prototype as unknown as { query: QueryMethod };
-const originalQuery = clientPrototype.query;
-clientPrototype.query = function captureQuery(this: pg.Client, ...args: unknown[]) {
-  const [config, values] = args;
-  if (capturing) {
-    const text = typeof config === 'string' ? config : (config as { text?: string } | undefined)?.text;
-    const params = Array.isArray(values) ? values : ((config as { values?: unknown[] } | undefined)?.values ?? []);
-    if (text) capturing.push({ text, values: params });
-  }
-  return originalQuery.apply(this, args);
-};
 
 async function main(): Promise<void> {
   const trades = parseTradeCount(env.BENCH_TRADES, DEFAULT_TRADES);
@@ -73,11 +54,8 @@ async function main(): Promise<void> {
       if (SCAN > 0) {
         const timed: { requestPath: string; ms: number; statements: number }[] = [];
         for (const requestPath of mix.paths.slice(0, SCAN)) {
-          capturing = [];
-          const startedAt = performance.now();
-          await app.inject({ method: 'GET', url: requestPath });
-          timed.push({ requestPath, ms: performance.now() - startedAt, statements: capturing.length });
-          capturing = null;
+          const { ms, statements } = await captureStatements(() => app.inject({ method: 'GET', url: requestPath }));
+          timed.push({ requestPath, ms, statements: statements.length });
         }
         const counts = timed.map((item) => item.statements).sort((a, b) => a - b);
         const meanStatements = counts.reduce((sum, value) => sum + value, 0) / Math.max(1, counts.length);
@@ -95,12 +73,11 @@ async function main(): Promise<void> {
         chosen = timed.slice(0, SAMPLES).map((item) => item.requestPath);
       }
       for (const requestPath of chosen) {
-        capturing = [];
-        const startedAt = performance.now();
-        const response = await app.inject({ method: 'GET', url: requestPath });
-        const elapsed = performance.now() - startedAt;
-        const statements = capturing;
-        capturing = null;
+        const {
+          result: response,
+          ms: elapsed,
+          statements,
+        } = await captureStatements(() => app.inject({ method: 'GET', url: requestPath }));
         const total = (response.json() as { data?: { trades?: { totalElements?: number } } }).data?.trades?.totalElements;
         print('');
         print(`## ${mix.kind}: ${decodeURIComponent(requestPath)}`);

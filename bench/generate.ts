@@ -46,7 +46,7 @@ type Log = (line: string) => void;
 export class NotABenchDatabaseError extends Error {}
 
 /** Replaces :name placeholders by $n, so the long generator statement stays readable. */
-function named(text: string, values: Readonly<Record<string, unknown>>): { text: string; values: unknown[] } {
+export function named(text: string, values: Readonly<Record<string, unknown>>): { text: string; values: unknown[] } {
   const order: string[] = [];
   const sql = text.replace(/(?<![:\w]):([a-zA-Z]\w*)/g, (_whole, name: string) => {
     if (!(name in values)) throw new Error(`No value for :${name}`);
@@ -57,13 +57,13 @@ function named(text: string, values: Readonly<Record<string, unknown>>): { text:
   return { text: sql, values: order.map((name) => values[name]) };
 }
 
-async function connect(url: string): Promise<pg.Client> {
+export async function connect(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;
 }
 
-async function ensureDatabaseExists(url: string, log: Log): Promise<void> {
+export async function ensureDatabaseExists(url: string, log: Log): Promise<void> {
   const name = databaseNameOf(url);
   const admin = await connect(maintenanceUrl(url));
   try {
@@ -86,9 +86,9 @@ interface Marker {
 }
 
 /** Each migration file's SHA-256: an edited migration is not re-applied by the migrator, so it forces a new database. */
-type Fingerprint = Record<string, string>;
+export type Fingerprint = Record<string, string>;
 
-async function migrationsFingerprint(): Promise<Fingerprint> {
+export async function migrationsFingerprint(): Promise<Fingerprint> {
   const files = (await fs.readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql')).sort();
   const entries = await Promise.all(
     files.map(async (file) => {
@@ -154,7 +154,7 @@ async function writeMarker(client: pg.Client, trades: number): Promise<void> {
   );
 }
 
-async function runMigrations(url: string): Promise<void> {
+export async function runMigrations(url: string): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
   try {
     await database.migrate();
@@ -433,7 +433,7 @@ async function sessionForBulkLoad(client: pg.Client): Promise<void> {
   // such as trades.listed, and the data must be what the product would have written.
 }
 
-async function runQueue<T>(items: readonly T[], workers: readonly pg.Client[], work: (client: pg.Client, item: T) => Promise<void>) {
+export async function runQueue<T>(items: readonly T[], workers: readonly pg.Client[], work: (client: pg.Client, item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
     workers.map(async (client) => {

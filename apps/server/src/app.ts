@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,6 +16,13 @@ import { registerErrorHandling } from './http/error-handler';
 import { answerFrameworkError } from './http/framework-errors';
 import { securityPlugin } from './http/security';
 import { webAppPlugin } from './http/web-app';
+import { addressServiceSource } from './modules/address-lookup/address-service-client';
+import { createAddressLookupRepo } from './modules/address-lookup/repo';
+import { addressLookupRoutes } from './modules/address-lookup/routes';
+import { addressIndexSource, createAddressLookupService } from './modules/address-lookup/service';
+import { createAddressRepo } from './modules/addresses/repo';
+import { addressRoutes } from './modules/addresses/routes';
+import { createAddressService } from './modules/addresses/service';
 import { createCategoryRepo } from './modules/categories/repo';
 import { categoryRoutes } from './modules/categories/routes';
 import { createCategoryService } from './modules/categories/service';
@@ -30,6 +37,12 @@ import { sessionPlugin } from './modules/sessions/plugin';
 import { createSessionRepo } from './modules/sessions/repo';
 import { createSessionService } from './modules/sessions/service';
 import { siteInfo, siteRoutes } from './modules/site/routes';
+import { createSocialMediaRepo } from './modules/social-media/repo';
+import { socialMediaRoutes } from './modules/social-media/routes';
+import { createSocialMediaService } from './modules/social-media/service';
+import { createTradeDashboardRepo } from './modules/trade-dashboard/repo';
+import { tradeDashboardRoutes } from './modules/trade-dashboard/routes';
+import { createTradeDashboardService } from './modules/trade-dashboard/service';
 import { createTradeRepo } from './modules/trades/repo';
 import { tradeRoutes } from './modules/trades/routes';
 import { createTradeService } from './modules/trades/service';
@@ -47,6 +60,13 @@ export interface AppDependencies {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The external address service when one is configured, else the built-in national address index. */
+function addressSource(config: Config, db: Database, log: FastifyBaseLogger) {
+  const { addressApiUrl: url, addressApiKey: key, addressApiTimeoutMs: timeoutMs } = config;
+  if (url === undefined || key === undefined) return addressIndexSource(createAddressLookupRepo(db));
+  return addressServiceSource({ url, key, timeoutMs, log });
+}
 
 export async function buildApp({ config, db, clock = systemClock }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -75,12 +95,13 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
   const rateLimits = createRateLimiter(createRateLimitRepo(db), clock);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom }, app.log);
   app.addHook('onClose', () => mailer.close());
+  const images = createImageStore(config.uploadDir);
   const users = createUserService({
     repo: createUserRepo(db),
     sessions,
     rateLimits,
     mailer,
-    images: createImageStore(config.uploadDir),
+    images,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     clock,
   });
@@ -91,13 +112,21 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
   const trades = createTradeService(createTradeRepo(db));
   const categories = createCategoryService(createCategoryRepo(db));
   const churches = createChurchService(createChurchRepo(db));
+  const addressLookup = createAddressLookupService(addressSource(config, db, app.log));
+  const tradeDashboard = createTradeDashboardService({ repo: createTradeDashboardRepo(db), images });
+  const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard });
+  const socialMedia = createSocialMediaService({ repo: createSocialMediaRepo(db), trades: tradeDashboard });
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { site: siteInfo(config) });
       await api.register(userRoutes, { users });
       await api.register(tradeRoutes, { trades });
+      await api.register(tradeDashboardRoutes, { trades: tradeDashboard });
+      await api.register(addressRoutes, { addresses });
+      await api.register(socialMediaRoutes, { socialMedia });
       await api.register(categoryRoutes, { categories });
       await api.register(churchRoutes, { churches });
+      await api.register(addressLookupRoutes, { addressLookup });
     },
     { prefix: '/api' },
   );

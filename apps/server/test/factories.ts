@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/database';
-import { addresses, categories, churches, trades, users } from '../src/db/schema';
+import { addresses, categories, churches, socialMedia, trades, users } from '../src/db/schema';
 import { tradeSearchKeywords } from '../src/modules/trades/search-keywords';
 import { hashPassword } from '../src/modules/users/password';
 
@@ -9,6 +9,7 @@ type NewUser = typeof users.$inferInsert;
 type NewTrade = typeof trades.$inferInsert;
 type NewCategory = typeof categories.$inferInsert;
 type NewAddress = typeof addresses.$inferInsert;
+type NewSocialMedia = typeof socialMedia.$inferInsert;
 type CategoryRow = typeof categories.$inferSelect;
 
 function unique(label: string): string {
@@ -105,4 +106,14 @@ export async function createAddress(db: Database, entityId: string, fields: Part
     .values({ entityId, fullAddress: '1 Church St, Parramatta NSW 2150', stateType: 'NSW', ...fields })
     .returning();
   return address!;
+}
+
+/** A FACEBOOK entry unless the fields say otherwise; its reference id is its own id, as the API gives new entries. */
+export async function createSocialMedia(db: Database, entityId: string, fields: Partial<NewSocialMedia> = {}) {
+  const id = randomUUID();
+  const [entry] = await db
+    .insert(socialMedia)
+    .values({ id, entityId, name: 'parishplumbing', mediaType: 'FACEBOOK', referenceId: id, ...fields })
+    .returning();
+  return entry!;
 }

@@ -20,6 +20,20 @@ export const TRADE_NAME_MIN_LENGTH = 3;
 export const TRADE_BRIEF_MIN_LENGTH = 3;
 export const SOCIAL_MEDIA_NAME_MIN_LENGTH = 3;
 
+/**
+ * The most a business's texts may hold: room for any real profile, while a pasted document is refused.
+ * The brief's limit is far above BRIEF_MAX_LENGTH, which is the guidance shown to owners.
+ */
+export const TRADE_NAME_MAX_LENGTH = 100;
+export const TRADE_BRIEF_MAX_LENGTH = 1_000;
+export const TRADE_SERVICE_MAX_LENGTH = 2_000;
+export const TRADE_TAGS_MAX_LENGTH = 2_000;
+/** Each text field of an address; the longest Australian addresses are under 150 characters. */
+export const ADDRESS_FIELD_MAX_LENGTH = 300;
+/** A social media entry's handle or link. */
+export const SOCIAL_MEDIA_NAME_MAX_LENGTH = 2_000;
+export const SOCIAL_MEDIA_REFERENCE_ID_MAX_LENGTH = 200;
+
 /** Brief guidance shown to owners; SPEC §2 says it is not enforced. */
 export const BRIEF_GUIDANCE_MIN_LENGTH = 40;
 export const BRIEF_GUIDANCE_MAX_LENGTH = 60;

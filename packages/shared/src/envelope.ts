@@ -16,7 +16,9 @@ export const HTTP_STATUSES = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+  502: 'BAD_GATEWAY',
   503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
 } as const;
 
 export type HttpStatusName = (typeof HTTP_STATUSES)[keyof typeof HTTP_STATUSES];

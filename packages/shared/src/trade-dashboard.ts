@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { TRADE_BRIEF_MIN_LENGTH, TRADE_NAME_MIN_LENGTH } from './constants';
+import {
+  TRADE_BRIEF_MAX_LENGTH,
+  TRADE_BRIEF_MIN_LENGTH,
+  TRADE_NAME_MAX_LENGTH,
+  TRADE_NAME_MIN_LENGTH,
+} from './constants';
 import { requiredString } from './fields';
 import { mediaTypeSchema } from './media-types';
 import { MESSAGES } from './messages';
@@ -15,8 +20,12 @@ export type ListingState = (typeof LISTING_STATES)[number];
  * category is the sub category's parent when a sub category is chosen.
  */
 export const newTradeSchema = z.object({
-  name: requiredString(TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
-  brief: requiredString(TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
+  name: requiredString(TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired).max(TRADE_NAME_MAX_LENGTH, {
+    error: MESSAGES.nameTooLong,
+  }),
+  brief: requiredString(TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired).max(TRADE_BRIEF_MAX_LENGTH, {
+    error: MESSAGES.briefTooLong,
+  }),
   mainCategoryId: z.coerce
     .number<number | string>({ error: MESSAGES.chooseMainCategory })
     .int({ error: MESSAGES.chooseMainCategory })

@@ -38,3 +38,19 @@ describe('tradeProfileSchema', () => {
     expect(issuesOf(tradeProfileSchema.safeParse(input))).toEqual([{ path, message }]);
   });
 });
+
+describe('tradeProfileSchema limits', () => {
+  it.each([
+    ['Name must be at most 100 characters', 'name', { ...profile, name: 'N'.repeat(101) }],
+    ['Brief must be at most 1,000 characters', 'brief', { ...profile, brief: 'B'.repeat(1_001) }],
+    ['Service(s) must be at most 2,000 characters', 'service', { ...profile, service: 'S'.repeat(2_001) }],
+    ['Tags must be at most 2,000 characters', 'tags', { ...profile, tags: 'T'.repeat(2_001) }],
+  ])('says "%s"', (message, path, input) => {
+    expect(issuesOf(tradeProfileSchema.safeParse(input))).toEqual([{ path, message }]);
+  });
+
+  it('accepts each text at its limit', () => {
+    const atLimits = { ...profile, name: 'N'.repeat(100), brief: 'B'.repeat(1_000), service: 'S'.repeat(2_000), tags: 'T'.repeat(2_000) };
+    expect(tradeProfileSchema.safeParse(atLimits).success).toBe(true);
+  });
+});

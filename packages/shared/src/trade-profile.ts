@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { TRADE_BRIEF_MIN_LENGTH, TRADE_ID_MIN_LENGTH, TRADE_NAME_MIN_LENGTH } from './constants';
+import {
+  TRADE_BRIEF_MAX_LENGTH,
+  TRADE_BRIEF_MIN_LENGTH,
+  TRADE_ID_MIN_LENGTH,
+  TRADE_NAME_MAX_LENGTH,
+  TRADE_NAME_MIN_LENGTH,
+  TRADE_SERVICE_MAX_LENGTH,
+  TRADE_TAGS_MAX_LENGTH,
+} from './constants';
 import { requiredString } from './fields';
 import { MESSAGES } from './messages';
 
@@ -9,10 +17,14 @@ export const tradeProfileSchema = z.object({
   churchId: z.string().optional(),
   // Select boxes hand over their value as a string.
   categoryId: z.coerce.number<number | string>().int().optional(),
-  name: requiredString(TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
-  service: z.string().optional(),
-  brief: requiredString(TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
-  tags: z.string().optional(),
+  name: requiredString(TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired).max(TRADE_NAME_MAX_LENGTH, {
+    error: MESSAGES.nameTooLong,
+  }),
+  service: z.string().max(TRADE_SERVICE_MAX_LENGTH, { error: MESSAGES.serviceTooLong }).optional(),
+  brief: requiredString(TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired).max(TRADE_BRIEF_MAX_LENGTH, {
+    error: MESSAGES.briefTooLong,
+  }),
+  tags: z.string().max(TRADE_TAGS_MAX_LENGTH, { error: MESSAGES.tagsTooLong }).optional(),
 });
 export type TradeProfileInput = z.infer<typeof tradeProfileSchema>;
 /** What a form holds before parsing: categoryId may still be a string. */

@@ -25,6 +25,14 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).nodeEnv).toBe('production');
   });
 
+  it('refuses an external address service without its key, or a key without the service', () => {
+    expect(() => loadConfig({ ADDRESS_API_URL: 'https://addresses.example.com.au' })).toThrow(/ADDRESS_API_KEY/);
+    expect(() => loadConfig({ ADDRESS_API_KEY: 'secret' })).toThrow(/ADDRESS_API_URL/);
+    expect(() => loadConfig({ ADDRESS_API_URL: 'ftp://addresses.example.com.au', ADDRESS_API_KEY: 'secret' })).toThrow(
+      /ADDRESS_API_URL/,
+    );
+  });
+
   it('keeps only the origin of APP_ORIGIN', () => {
     expect(loadConfig({ APP_ORIGIN: 'https://churchtrades.au/' }).appOrigin).toBe('https://churchtrades.au');
   });

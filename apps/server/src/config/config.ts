@@ -26,7 +26,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('ChurchTrades <no-reply@churchtrades.au>'),
   MAIL_OUTBOX_DIR: optionalText,
   UPLOAD_DIR: optionalText,
-  ADDRESS_API_URL: z.url().optional(),
+  ADDRESS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ADDRESS_API_KEY: optionalText,
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SUPPORT_EMAIL: z.email().default('support@churchtrades.au'),
@@ -56,6 +56,8 @@ export interface Config {
   uploadDir: string;
   addressApiUrl: string | undefined;
   addressApiKey: string | undefined;
+  /** How long the external address service may take to answer before the lookup gives up. */
+  addressApiTimeoutMs: number;
   mapTileUrl: string;
   supportEmail: string;
   bank: { accountName: string; bsb: string; accountNumber: string };
@@ -70,6 +72,8 @@ export interface Config {
 export class ConfigError extends Error {}
 
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me';
+/** A person waits for suggestions while typing: longer than this, and typing on is the better answer. */
+const ADDRESS_API_TIMEOUT_MS = 3000;
 
 /** Reads the environment once; a wrong value stops the start with one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
@@ -81,6 +85,9 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
   const vars = parsed.data;
   if (vars.NODE_ENV === 'production' && (vars.SESSION_SECRET?.length ?? 0) < 32) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET must be at least 32 characters in production');
+  }
+  if ((vars.ADDRESS_API_URL === undefined) !== (vars.ADDRESS_API_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: ADDRESS_API_URL and ADDRESS_API_KEY must be set together');
   }
   const dataDir = path.resolve(vars.DATA_DIR);
   return Object.freeze({
@@ -98,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     uploadDir: path.resolve(vars.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     addressApiUrl: vars.ADDRESS_API_URL,
     addressApiKey: vars.ADDRESS_API_KEY,
+    addressApiTimeoutMs: ADDRESS_API_TIMEOUT_MS,
     mapTileUrl: vars.MAP_TILE_URL,
     supportEmail: vars.SUPPORT_EMAIL,
     bank: { accountName: vars.BANK_ACCOUNT_NAME, bsb: vars.BANK_BSB, accountNumber: vars.BANK_ACCOUNT_NUMBER },

@@ -227,6 +227,17 @@ export const addresses = pgTable(
   (table) => [uniqueIndex('addresses_entity_key').on(table.entityId)],
 );
 
+/** Compared byte by byte whatever the database's collation, so that a typed beginning is one range of an index. */
+const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/**
+ * The words of an address for the lookup's word search: "SMITH-JONES" and "12-14" as two words each, "O'CONNELL"
+ * as one, as people type them. The index below and the lookup's query must use this same expression.
+ */
+export function addressWords(fullAddress: AnyPgColumn): SQL {
+  return sql`to_tsvector('simple', translate(${fullAddress}, '-''', ' '))`;
+}
+
 /** The national address file, searched by the address lookup when no external service is configured. */
 export const addressIndex = pgTable(
   'address_index',
@@ -244,8 +255,24 @@ export const addressIndex = pgTable(
     postcode: text('postcode'),
     longitude: doublePrecision('longitude'),
     latitude: doublePrecision('latitude'),
+    // The street address as typed number first, lower case, street type in full, no state:
+    // "45 smith street parramatta 2150" (modules/address-lookup/address-words.ts). The keys are '' on rows
+    // loaded before they existed, which only the word search then finds.
+    lookupKey: byteOrderedText('lookup_key').notNull().default(''),
+    // The same without the number, for a street typed first: "smith street parramatta 2150".
+    streetKey: byteOrderedText('street_key').notNull().default(''),
+    // The street number and the flat number with their digits padded, so that 2 sorts before 10; flat_key is
+    // '' for the street address itself.
+    numberKey: byteOrderedText('number_key').notNull().default(''),
+    flatKey: byteOrderedText('flat_key').notNull().default(''),
   },
-  (table) => [index('address_index_full_trgm_idx').using('gin', sql`${table.fullAddress} gin_trgm_ops`)],
+  (table) => [
+    // A typed "number street …" or "street suburb …" is a range of one of these indexes, walked in order:
+    // suggestions need no sort, whatever the number of addresses.
+    index('address_index_lookup_idx').on(table.lookupKey, table.flatKey),
+    index('address_index_street_idx').on(table.streetKey, table.numberKey, table.flatKey),
+    index('address_index_words_idx').using('gin', addressWords(table.fullAddress)),
+  ],
 );
 
 export const socialMedia = pgTable(

@@ -14,6 +14,10 @@ await app.register(async (scope: FastifyInstance) => {
     throw new AppError('NOT_FOUND', 'Not here');
   });
 });
+await app.register(async (scope: FastifyInstance) => {
+  await scope.register(publicCache, {});
+  scope.get('/api/test-only/public-revalidated', async () => envelope(200, 'Found', { answer }));
+});
 app.get('/api/test-only/private', async () => envelope(200, 'Yours', {}));
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
@@ -57,6 +61,15 @@ describe('caching public answers', () => {
     expect(first.headers['cache-control']).toBeUndefined();
     expect(repeat.statusCode).toBe(404);
     expect(repeat.json()).toMatchObject({ status: 'NOT_FOUND' });
+  });
+
+  it('without a time, lets caches keep an answer but ask every time, and answers an unchanged one with 304', async () => {
+    const first = await get('/api/test-only/public-revalidated');
+    const repeat = await get('/api/test-only/public-revalidated', { 'if-none-match': String(first.headers.etag) });
+
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(repeat.statusCode).toBe(304);
+    expect(repeat.headers['cache-control']).toBe('public, no-cache');
   });
 
   it('leaves routes outside the public scope alone', async () => {

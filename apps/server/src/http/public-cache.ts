@@ -4,8 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface PublicCacheOptions {
-  /** How long browsers and shared caches may keep an answer without asking again. */
-  maxAgeSeconds: number;
+  /**
+   * How long browsers and shared caches may keep an answer without asking again. Absent: they keep it but
+   * ask every time (`no-cache`), and the ETag turns an unchanged answer into a 304 without a body.
+   */
+  maxAgeSeconds?: number;
+}
+
+function cacheControlOf({ maxAgeSeconds }: PublicCacheOptions): string {
+  return maxAgeSeconds === undefined ? 'public, no-cache' : `public, max-age=${maxAgeSeconds}`;
 }
 
 // The envelope's timeStamp changes on every answer; it is left out of the ETag so that an unchanged answer
@@ -23,14 +30,14 @@ function isSuccess(statusCode: number): boolean {
 
 /**
  * For public answers that depend on nothing but the request's URL (never on a session or a cookie):
- * successful answers may be cached by anyone for `maxAgeSeconds`, and carry a weak ETag (weak because
+ * successful answers may be cached by anyone (for `maxAgeSeconds`, or revalidated on every use), and carry a weak ETag (weak because
  * equal answers differ in their timeStamp) so that a repeat with `If-None-Match` gets 304 without a body.
  *
  * Register it inside an encapsulated plugin that declares only such routes: it adds hooks to the
  * context it is registered in (that is what fastify-plugin does), not to the whole app.
  */
 export const publicCache = fp(async (app: FastifyInstance, options: PublicCacheOptions) => {
-  const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
+  const cacheControl = cacheControlOf(options);
 
   // Runs before the ETag hook below, so that a 304 carries Cache-Control too (RFC 9111 §4.3.4).
   app.addHook('onSend', async (request, reply) => {

@@ -1,14 +1,14 @@
 import type { RealState } from '@churchtrades/shared/states';
-import type { addressIndex } from '../schema';
-import { FLAT_TYPES, STREET_NAMES, STREET_TYPES, SUBURBS, type StreetType, type Suburb } from './demo-places';
+import type { AddressIndexRow } from '../address-import/gnaf-release';
+import { STREET_TYPES, SUBURBS, type StreetType, type Suburb } from './demo-places';
 import type { Random } from './random';
 
-export type AddressIndexRow = typeof addressIndex.$inferInsert;
-
+/** An address of the demo address file that a demo business may have. */
 export interface IndexedAddress {
   row: AddressIndexRow;
   state: RealState;
   suburb: Suburb;
+  /** As written on an envelope: "St Kilda", "O'Connell". */
   streetName: string;
   streetType: StreetType;
   number: string;
@@ -16,17 +16,9 @@ export interface IndexedAddress {
 }
 
 export interface AddressBook {
-  /** Every address, in the order they were made: the national address file of the demo. */
-  entries: readonly IndexedAddress[];
   /** An address in that suburb; each is handed out once while unused ones remain. */
   take(state: RealState, suburb: Suburb): IndexedAddress;
 }
-
-const STREETS_PER_SUBURB = 6;
-const NUMBERS_PER_STREET = { min: 5, max: 7 };
-/** About 1 km: coordinates stay near their suburb, well inside its state. */
-const STREET_SPREAD = 0.009;
-const NUMBER_SPREAD = 0.0015;
 
 export function roundCoordinate(value: number): number {
   return Math.round(value * 1e6) / 1e6;
@@ -40,71 +32,38 @@ function suburbKey(state: RealState, suburb: Suburb): string {
   return `${state}:${suburb.name}`;
 }
 
-function fullNafAddress(address: Omit<IndexedAddress, 'row'>): string {
-  const flat = address.flat ? `${address.flat.type} ${address.flat.number}, ` : '';
-  const street = `${address.number} ${address.streetName} ${address.streetType.name}`.toUpperCase();
-  return `${flat}${street}, ${address.suburb.name.toUpperCase()} ${address.state} ${address.suburb.postcode}`;
+/** "ST KILDA" → "St Kilda", "O'CONNELL" → "O'Connell". */
+function asWritten(name: string): string {
+  return name.toLowerCase().replace(/(^|[\s'-])([a-z])/g, (_whole, before: string, letter: string) => before + letter.toUpperCase());
 }
 
-function toRow(id: string, address: Omit<IndexedAddress, 'row'>, latitude: number, longitude: number): AddressIndexRow {
+/**
+ * The row as an address a business can be given: geocoded, in one of the demo's suburbs, with a plain street
+ * number. Lots and ranges ("12-14") are left to the lookup: they read differently on an envelope.
+ */
+function asBusinessAddress(row: AddressIndexRow): IndexedAddress | undefined {
+  const state = row.stateAbbreviation;
+  const suburb = SUBURBS[state].find((candidate) => candidate.name.toUpperCase() === row.localityName);
+  const streetType = STREET_TYPES.find((type) => type.code === row.streetTypeAbbreviation);
+  const number = row.firstNumber;
+  const isPlainNumber = number != null && row.lookupKey?.startsWith(`${number.toLowerCase()} `);
+  if (!suburb || !streetType || !row.streetName || !isPlainNumber || row.latitude == null || row.longitude == null) {
+    return undefined;
+  }
   return {
-    id,
-    fullAddress: fullNafAddress(address),
-    stateAbbreviation: address.state,
-    localityName: address.suburb.name.toUpperCase(),
-    streetName: address.streetName.toUpperCase(),
-    streetTypeAbbreviation: address.streetType.code,
-    firstNumber: address.number,
-    flatType: address.flat?.type ?? null,
-    flatNumber: address.flat?.number ?? null,
-    lgaName2021: address.suburb.lga,
-    postcode: address.suburb.postcode,
-    latitude,
-    longitude,
+    row,
+    state,
+    suburb,
+    streetName: asWritten(row.streetName),
+    streetType,
+    number,
+    flat: row.flatType && row.flatNumber ? { type: row.flatType, number: row.flatNumber } : null,
   };
 }
 
-function streetNumbers(random: Random): number[] {
-  const count = random.int(NUMBERS_PER_STREET.min, NUMBERS_PER_STREET.max);
-  const numbers = new Set<number>();
-  while (numbers.size < count) numbers.add(random.int(1, 180));
-  return [...numbers].sort((a, b) => a - b);
-}
-
-/** A block of flats behind one street number now and then, as in any suburb. */
-function flatsAt(random: Random): { type: string; number: string }[] {
-  if (!random.chance(0.15)) return [];
-  const type = random.pick(FLAT_TYPES);
-  return Array.from({ length: random.int(2, 4) }, (_, index) => ({ type, number: String(index + 1) }));
-}
-
-function makeEntries(random: Random): IndexedAddress[] {
-  const entries: IndexedAddress[] = [];
-  for (const [state, suburbs] of Object.entries(SUBURBS) as [RealState, readonly Suburb[]][]) {
-    let counter = 0;
-    const nextId = () => `GA${state}7${String((counter += 1)).padStart(9, '0')}`;
-    for (const suburb of suburbs) {
-      for (const streetName of random.shuffle(STREET_NAMES).slice(0, STREETS_PER_SUBURB)) {
-        const streetType = random.pick(STREET_TYPES);
-        const streetLatitude = jitter(random, suburb.latitude, STREET_SPREAD);
-        const streetLongitude = jitter(random, suburb.longitude, STREET_SPREAD);
-        for (const value of streetNumbers(random)) {
-          const latitude = jitter(random, streetLatitude, NUMBER_SPREAD);
-          const longitude = jitter(random, streetLongitude, NUMBER_SPREAD);
-          const flats = flatsAt(random);
-          for (const flat of flats.length > 0 ? flats : [null]) {
-            const address = { state, suburb, streetName, streetType, number: String(value), flat };
-            entries.push({ ...address, row: toRow(nextId(), address, latitude, longitude) });
-          }
-        }
-      }
-    }
-  }
-  return entries;
-}
-
-export function createAddressBook(random: Random): AddressBook {
-  const entries = makeEntries(random);
+/** The demo businesses' addresses, drawn from the demo address file (the index the lookup searches). */
+export function createAddressBook(random: Random, addressFile: readonly AddressIndexRow[]): AddressBook {
+  const entries = addressFile.map(asBusinessAddress).filter((entry) => entry !== undefined);
   const bySuburb = new Map<string, IndexedAddress[]>();
   for (const entry of entries) {
     const key = suburbKey(entry.state, entry.suburb);
@@ -114,7 +73,6 @@ export function createAddressBook(random: Random): AddressBook {
   }
   const unused = new Map([...bySuburb].map(([key, list]) => [key, random.shuffle(list)]));
   return {
-    entries,
     take(state, suburb) {
       const key = suburbKey(state, suburb);
       const next = unused.get(key)?.pop();

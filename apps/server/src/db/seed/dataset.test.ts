@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { ADDRESS_FIXTURE_DIR, readReleaseAddresses } from '../address-import/fixture';
 import { buildDemoDataset } from './dataset';
 import { BRIEF_LENGTH } from './generate-trades';
 
-const dataset = buildDemoDataset({ seed: 11, passwordHash: 'not-a-hash' });
+const addressFile = await readReleaseAddresses(ADDRESS_FIXTURE_DIR);
+const dataset = buildDemoDataset({ seed: 11, passwordHash: 'not-a-hash', addressFile });
 
 describe('buildDemoDataset', () => {
   it('is a function of its seed', () => {
-    expect(buildDemoDataset({ seed: 11, passwordHash: 'not-a-hash' })).toEqual(dataset);
-    expect(buildDemoDataset({ seed: 12, passwordHash: 'not-a-hash' }).trades[1]).not.toEqual(dataset.trades[1]);
+    expect(buildDemoDataset({ seed: 11, passwordHash: 'not-a-hash', addressFile })).toEqual(dataset);
+    expect(buildDemoDataset({ seed: 12, passwordHash: 'not-a-hash', addressFile }).trades[1]).not.toEqual(dataset.trades[1]);
   });
 
   it('writes briefs of 40 to 100 characters', () => {

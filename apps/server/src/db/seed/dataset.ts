@@ -1,4 +1,5 @@
-import { createAddressBook, type AddressIndexRow } from './address-book';
+import type { AddressIndexRow } from '../address-import/gnaf-release';
+import { createAddressBook } from './address-book';
 import { DEMO_NOW } from './demo-clock';
 import {
   buildMemberships,
@@ -26,7 +27,7 @@ const PENDING_AT_DEMO_CHURCH = 4;
 
 const CATEGORIES_CREATED_AT = new Date(Date.UTC(DEMO_NOW.getUTCFullYear() - 3, 0, 10, 9, 0, 0));
 
-/** Every row of the demo, in insert order; a pure function of the seed and the password hash. */
+/** Every row of the demo, in insert order; a pure function of the seed, the password hash and the address file. */
 export interface DemoDataset {
   categories: CategoryRow[];
   users: UserRow[];
@@ -69,8 +70,15 @@ function generateTrades(
   return generated;
 }
 
-export function buildDemoDataset(options: { seed: number; passwordHash: string }): DemoDataset {
-  const { seed, passwordHash } = options;
+export interface DemoDatasetOptions {
+  seed: number;
+  passwordHash: string;
+  /** The demo address file's addresses (address-import/fixture): the address index, and the businesses' addresses. */
+  addressFile: readonly AddressIndexRow[];
+}
+
+export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
+  const { seed, passwordHash, addressFile } = options;
   const categories = buildCategories(CATEGORIES_CREATED_AT);
   const { churches, first } = buildChurches(createRandom(seed, 'churches'));
   const accounts = buildRoleAccounts(createRandom(seed, 'accounts'), passwordHash);
@@ -79,7 +87,7 @@ export function buildDemoDataset(options: { seed: number; passwordHash: string }
   const context: TradeContext = {
     random: createRandom(seed, 'trades'),
     categories: categories.trees,
-    addressBook: createAddressBook(createRandom(seed, 'addresses')),
+    addressBook: createAddressBook(createRandom(seed, 'addresses'), addressFile),
     passwordHash,
     usedNames: new Set(),
   };
@@ -96,7 +104,7 @@ export function buildDemoDataset(options: { seed: number; passwordHash: string }
     trades: generated.map((item) => item.trade),
     addresses: generated.flatMap((item) => (item.address ? [item.address] : [])),
     socialMedia: generated.flatMap((item) => item.socialMedia),
-    addressIndex: context.addressBook.entries.map((entry) => entry.row),
+    addressIndex: [...addressFile],
     accounts: [...accounts].map(([role, account]) => ({ role, email: account.email })),
     demoChurch: { id: first.row.id, name: first.row.name },
     demoBusiness: { id: demoBusiness.id, name: demoBusiness.name },

@@ -161,7 +161,7 @@ describe('seedDemoData', () => {
     expect(rows.length).toBeGreaterThan(2000);
     expect(rows.some((row) => row.flatType !== null)).toBe(true);
     for (const row of rows.slice(0, 50)) {
-      expect(row.id).toMatch(/^GA(NSW|VIC|QLD|ACT|TAS|SA|NT|WA)7\d{9}$/);
+      expect(row.id).toMatch(/^GA(NSW|VIC|QLD|ACT|TAS|SA_|NT_|WA_)\d{9}$/);
       expect(row.fullAddress).toBe(row.fullAddress.toUpperCase());
     }
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../modules/users/password';
+import { ADDRESS_FIXTURE_DIR, readReleaseAddresses } from '../address-import/fixture';
 import type { Database } from '../database';
 import { addressIndex, addresses, categories, churchMembers, churches, socialMedia, trades, users } from '../schema';
 import { buildDemoDataset, type DemoDataset } from './dataset';
@@ -112,7 +113,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   }
   // Hashed once: argon2 is slow by design, and every demo account shares the demo password.
   const passwordHash = await hashPassword(options.demoPassword);
-  const data = buildDemoDataset({ seed: options.seed, passwordHash });
+  const addressFile = await readReleaseAddresses(ADDRESS_FIXTURE_DIR);
+  const data = buildDemoDataset({ seed: options.seed, passwordHash, addressFile });
   await db.transaction((tx) => insertDataset(tx, data));
   const summary: SeedSummary = {
     counts: countRows(data),

@@ -101,6 +101,13 @@ function where(filter: DirectoryFilter, match: DirectoryMatch): SQL {
 
 const byName = [asc(trades.name), asc(trades.id)];
 
+/**
+ * The address as the public sees it: whole, or "Suburb STATE postcode" when its owner keeps the street to
+ * themselves (a tradesperson working from home).
+ */
+const publicAddress = sql`case when ${addresses.showStreetAddress} then ${addresses.fullAddress}
+  else nullif(concat_ws(' ', ${addresses.suburb}, ${addresses.stateType}::text, ${addresses.postcode}), '') end`;
+
 // Church, address and category names as scalar subqueries rather than joins: each is one index lookup per
 // card either way, and a query of seven joined tables costs PostgreSQL more to plan than to run.
 const cardColumns = {
@@ -112,7 +119,7 @@ const cardColumns = {
   ownerEmail: users.email,
   ownerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
   ownerPhone: users.phone,
-  fullAddress: sql<string | null>`(select ${addresses.fullAddress} from ${addresses} where ${addresses.entityId} = ${trades.id})`,
+  fullAddress: sql<string | null>`(select ${publicAddress} from ${addresses} where ${addresses.entityId} = ${trades.id})`,
   stateType: trades.stateType,
   churchName: sql<string>`(select ${churches.name} from ${churches} where ${churches.id} = ${trades.churchId})`,
   mainCategory: sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${trades.mainCategoryId})`,

@@ -1,4 +1,3 @@
-import { DEFAULT_CACHE_SECONDS } from '@churchtrades/shared/constants';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { tradeDetailSchema, tradePageSchema, tradeSearchQuerySchema } from '@churchtrades/shared/trade-search';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,10 +8,11 @@ import type { TradeService } from './service';
 
 export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService }> = async (app, { trades }) => {
   // Public routes: the answer depends on the URL alone, never on a session, so anyone may cache it.
-  // Routes that read the session belong outside this scope.
+  // Routes that read the session belong outside this scope. Caches ask again every time (an unchanged
+  // answer costs a 304), so that an owner's change shows in the very next search.
   await app.register(async (scope) => {
     const directory = scope.withTypeProvider<ZodTypeProvider>();
-    await directory.register(publicCache, { maxAgeSeconds: DEFAULT_CACHE_SECONDS });
+    await directory.register(publicCache, {});
 
     directory.get(
       '/trades/clientFilter',

@@ -1,0 +1,86 @@
+import { addressSchema } from '@churchtrades/shared/address';
+import { envelopeSchema } from '@churchtrades/shared/envelope';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { tradeAddressSchema } from '@churchtrades/shared/trade-dashboard';
+import { addressIdParamsSchema, tradeIdParamsSchema } from '@churchtrades/shared/trade-dashboard-requests';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../http/envelope';
+import { currentUser } from '../sessions/plugin';
+import type { AddressService } from './service';
+
+const tags = ['address'];
+const oneAddress = envelopeSchema(z.object({ address: tradeAddressSchema }));
+
+/** SPEC §7 "Address": the business's own address, for its owner's pages. The lookup of addresses is elsewhere. */
+export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }> = async (app, { addresses }) => {
+  // The whole address of a business working from home is its owner's to see: no cache may keep it.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/address/create',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: "Add the business's address", body: addressSchema, response: { 201: oneAddress } },
+    },
+    async (request, reply) => {
+      const address = await addresses.create(currentUser(request), request.body);
+      return reply.code(201).send(envelope(201, MESSAGES.addressCreated, { address }));
+    },
+  );
+
+  app.get(
+    '/address/searchByEntityId/:tradeId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "The business's address, or null while it has none",
+        params: tradeIdParamsSchema,
+        response: { 200: envelopeSchema(z.object({ address: tradeAddressSchema.nullable() })) },
+      },
+    },
+    async (request) => {
+      const address = await addresses.findOfTrade(currentUser(request), request.params.tradeId);
+      return envelope(200, address ? MESSAGES.addressFound : MESSAGES.noAddressYet, { address });
+    },
+  );
+
+  app.get(
+    '/address/searchById/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'One address of a business', params: addressIdParamsSchema, response: { 200: oneAddress } },
+    },
+    async (request) => {
+      const address = await addresses.find(currentUser(request), request.params.id);
+      return envelope(200, MESSAGES.addressFound, { address });
+    },
+  );
+
+  app.patch(
+    '/address/update',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Change the address given by id', body: addressSchema, response: { 200: oneAddress } },
+    },
+    async (request) => {
+      const address = await addresses.update(currentUser(request), request.body);
+      return envelope(200, MESSAGES.addressUpdated, { address });
+    },
+  );
+
+  app.patch(
+    '/address/delete/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Remove the address', params: addressIdParamsSchema, response: { 200: oneAddress } },
+    },
+    async (request) => {
+      const address = await addresses.delete(currentUser(request), request.params.id);
+      return envelope(200, MESSAGES.addressDeleted, { address });
+    },
+  );
+};

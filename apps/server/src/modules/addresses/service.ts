@@ -1,0 +1,142 @@
+import type { AddressInput } from '@churchtrades/shared/address';
+import { COUNTRY_CODE, DEFAULT_UNIT_TYPE } from '@churchtrades/shared/constants';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import type { State } from '@churchtrades/shared/states';
+import type { TradeAddress } from '@churchtrades/shared/trade-dashboard';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import type { SignedInUser } from '../sessions/service';
+import { cleanOptionalText, cleanText } from '../trade-dashboard/clean-text';
+import type { TradeDashboardService } from '../trade-dashboard/service';
+import type { AddressFields, AddressRepo, AddressRow } from './repo';
+
+export interface AddressServiceDependencies {
+  repo: AddressRepo;
+  trades: Pick<TradeDashboardService, 'tradeToRead' | 'tradeToChange' | 'refreshSearchKeywords'>;
+}
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+const TEXT_FIELDS = ['searchId', 'suburb', 'streetName', 'streetType', 'streetNbr', 'unitNbr', 'postcode', 'city'] as const;
+
+const NO_ADDRESS: Omit<AddressFields, 'showStreetAddress'> = {
+  searchId: null,
+  countryCode: COUNTRY_CODE,
+  fullAddress: '',
+  stateType: null,
+  suburb: null,
+  streetName: null,
+  streetType: null,
+  streetNbr: null,
+  unitType: DEFAULT_UNIT_TYPE,
+  unitNbr: null,
+  postcode: null,
+  city: null,
+  longitude: null,
+  latitude: null,
+};
+
+function viewOf(row: AddressRow): TradeAddress {
+  const { createdAt: _createdAt, updatedAt: _updatedAt, ...address } = row;
+  return address;
+}
+
+/** SELECT is the form's "none chosen": an address's state, when given, is a real one. */
+function realState(state: State | null): AddressFields['stateType'] {
+  if (state === 'SELECT') throw new AppError('BAD_REQUEST', MESSAGES.chooseState);
+  return state;
+}
+
+/** "2/12A George St, Parramatta NSW 2150", for an address given in parts only. */
+function composedFullAddress(fields: Omit<AddressFields, 'fullAddress'>): string {
+  const number = [fields.unitNbr, fields.streetNbr].filter(Boolean).join('/');
+  const street = [number, fields.streetName, fields.streetType].filter(Boolean).join(' ');
+  const place = [fields.suburb, fields.stateType, fields.postcode].filter(Boolean).join(' ');
+  return [street, place].filter(Boolean).join(', ');
+}
+
+/**
+ * The address as the form changes it: a field the form leaves out stays as it was, one sent empty is
+ * cleared. The country is always Australia and a unit type defaults to HOUSE (SPEC §9).
+ */
+function addressFields(input: AddressInput, current: AddressFields): AddressFields {
+  const texts = Object.fromEntries(
+    TEXT_FIELDS.map((key) => [key, input[key] === undefined ? current[key] : cleanOptionalText(input[key])]),
+  ) as Pick<AddressFields, (typeof TEXT_FIELDS)[number]>;
+  const fields = {
+    ...texts,
+    countryCode: COUNTRY_CODE,
+    stateType: input.stateType === undefined ? current.stateType : realState(input.stateType),
+    unitType: input.unitType === undefined ? current.unitType : (cleanOptionalText(input.unitType) ?? DEFAULT_UNIT_TYPE),
+    longitude: input.longitude === undefined ? current.longitude : input.longitude,
+    latitude: input.latitude === undefined ? current.latitude : input.latitude,
+    showStreetAddress: input.showStreetAddress ?? current.showStreetAddress,
+  };
+  const fullAddress = input.fullAddress === undefined ? current.fullAddress : cleanText(input.fullAddress ?? '');
+  return { ...fields, fullAddress: fullAddress || composedFullAddress(fields) };
+}
+
+/** SPEC §7 "Address": the one address of a business, which only its owner (or an administrator) sees whole. */
+export function createAddressService({ repo, trades }: AddressServiceDependencies) {
+  async function existingAddress(id: string | undefined): Promise<AddressRow> {
+    if (id === undefined || !isUuid(id)) throw new AppError('BAD_REQUEST', MESSAGES.addressIdRequired);
+    const address = await repo.findById(id);
+    if (!address) throw new AppError('NOT_FOUND', MESSAGES.addressNotFound);
+    return address;
+  }
+
+  /** The search finds a business by its suburb: a new suburb means new keywords. */
+  async function afterSuburbChange(tradeId: string, before: string | null, after: string | null): Promise<void> {
+    if (before !== after) await trades.refreshSearchKeywords(tradeId);
+  }
+
+  return {
+    /**
+     * Shown in full unless `showStreetAddress` says otherwise; left out, it is off for a tradesperson who
+     * only works at customers' places (most work from home), on for everyone else.
+     */
+    async create(user: SignedInUser, input: AddressInput): Promise<TradeAddress> {
+      const trade = await trades.tradeToChange(user, input.entityId);
+      const worksFromHome = trade.atClient && !trade.atBusiness;
+      const fields = addressFields(input, { ...NO_ADDRESS, showStreetAddress: !worksFromHome });
+      const created = await repo.insert({ entityId: trade.id, ...fields });
+      if (!created) throw new AppError('CONFLICT', MESSAGES.addressAlreadyExists);
+      await afterSuburbChange(trade.id, null, created.suburb);
+      return viewOf(created);
+    },
+
+    async findOfTrade(user: SignedInUser, tradeId: string): Promise<TradeAddress | null> {
+      const trade = await trades.tradeToRead(user, tradeId);
+      const address = await repo.findByTrade(trade.id);
+      return address ? viewOf(address) : null;
+    },
+
+    async find(user: SignedInUser, id: string): Promise<TradeAddress> {
+      const address = await existingAddress(id);
+      await trades.tradeToRead(user, address.entityId);
+      return viewOf(address);
+    },
+
+    async update(user: SignedInUser, input: AddressInput): Promise<TradeAddress> {
+      const address = await existingAddress(input.id);
+      await trades.tradeToChange(user, address.entityId);
+      if (input.entityId !== address.entityId) throw new AppError('BAD_REQUEST', MESSAGES.addressOfAnotherTrade);
+      const updated = await repo.update(address.id, addressFields(input, address));
+      if (!updated) throw new AppError('NOT_FOUND', MESSAGES.addressNotFound);
+      await afterSuburbChange(address.entityId, address.suburb, updated.suburb);
+      return viewOf(updated);
+    },
+
+    /** Removes the address and answers it as it was. */
+    async delete(user: SignedInUser, id: string): Promise<TradeAddress> {
+      const address = await existingAddress(id);
+      await trades.tradeToChange(user, address.entityId);
+      const deleted = await repo.delete(address.id);
+      if (!deleted) throw new AppError('NOT_FOUND', MESSAGES.addressNotFound);
+      await afterSuburbChange(address.entityId, address.suburb, null);
+      return viewOf(deleted);
+    },
+  };
+}
+
+export type AddressService = ReturnType<typeof createAddressService>;

@@ -1,0 +1,109 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/database';
+import { addresses, categories, churches, trades, users } from '../../db/schema';
+
+export type TradeRow = typeof trades.$inferSelect;
+type NewTradeRow = typeof trades.$inferInsert;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ChurchRow = typeof churches.$inferSelect;
+
+/** The columns of a business an owner edits. */
+export type ProfileFields = Pick<
+  NewTradeRow,
+  'churchId' | 'stateType' | 'mainCategoryId' | 'categoryId' | 'name' | 'brief' | 'service' | 'tags' | 'searchKeywords'
+>;
+
+/** The switches of the settings page and the administrators' locks. */
+export type TradeSwitch = 'atClient' | 'atBusiness' | 'online' | 'enabled' | 'locked' | 'expired';
+
+const mainCategory = alias(categories, 'main_category');
+const subCategory = alias(categories, 'sub_category');
+
+const ownTradeColumns = {
+  trade: trades,
+  church: { name: churches.name, stateType: churches.stateType, suburb: churches.suburb },
+  mainCategory: { name: mainCategory.name },
+  subCategory: { name: subCategory.name, tags: subCategory.tags },
+  owner: {
+    userId: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    phone: users.phone,
+    role: users.role,
+  },
+};
+
+export function createTradeDashboardRepo(db: Database) {
+  function ownTrades() {
+    return db
+      .select(ownTradeColumns)
+      .from(trades)
+      .innerJoin(churches, eq(churches.id, trades.churchId))
+      .innerJoin(users, eq(users.id, trades.ownerId))
+      .leftJoin(mainCategory, eq(mainCategory.id, trades.mainCategoryId))
+      .leftJoin(subCategory, eq(subCategory.id, trades.categoryId));
+  }
+
+  return {
+    async findOwnTrade(id: string) {
+      const [row] = await ownTrades().where(eq(trades.id, id));
+      return row;
+    },
+
+    async findOwnTradeOf(ownerId: string) {
+      const [row] = await ownTrades().where(eq(trades.ownerId, ownerId));
+      return row;
+    },
+
+    async findTrade(id: string): Promise<TradeRow | undefined> {
+      const [row] = await db.select().from(trades).where(eq(trades.id, id));
+      return row;
+    },
+
+    async findChurch(id: string): Promise<ChurchRow | undefined> {
+      const [row] = await db.select().from(churches).where(eq(churches.id, id));
+      return row;
+    },
+
+    async findCategory(id: number): Promise<CategoryRow | undefined> {
+      const [row] = await db.select().from(categories).where(eq(categories.id, id));
+      return row;
+    },
+
+    /** The suburb of the business's address, if it has one. */
+    async findSuburb(tradeId: string): Promise<string | null> {
+      const [row] = await db.select({ suburb: addresses.suburb }).from(addresses).where(eq(addresses.entityId, tradeId));
+      return row?.suburb ?? null;
+    },
+
+    /** The new business, or undefined when its owner has one already. */
+    async insert(trade: NewTradeRow): Promise<TradeRow | undefined> {
+      // The unique index on owner_id settles two forms sent at once.
+      const [row] = await db.insert(trades).values(trade).onConflictDoNothing({ target: trades.ownerId }).returning();
+      return row;
+    },
+
+    async update(id: string, fields: Partial<NewTradeRow>): Promise<void> {
+      await db
+        .update(trades)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(trades.id, id));
+    },
+
+    /** Flips the switch in the database, so that two flips sent together both count. */
+    async flip(id: string, name: TradeSwitch): Promise<void> {
+      const flipped: Partial<Record<TradeSwitch, SQL>> = { [name]: sql`not ${trades[name]}` };
+      await db
+        .update(trades)
+        .set({ ...flipped, updatedAt: sql`now()` })
+        .where(eq(trades.id, id));
+    },
+  };
+}
+
+export type TradeDashboardRepo = ReturnType<typeof createTradeDashboardRepo>;
+
+/** A business with what its owner's pages show beside it: church, categories and owner. */
+export type OwnTradeRow = NonNullable<Awaited<ReturnType<TradeDashboardRepo['findOwnTrade']>>>;

@@ -1,0 +1,118 @@
+import { envelopeSchema } from '@churchtrades/shared/envelope';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { newTradeSchema, ownTradeSchema } from '@churchtrades/shared/trade-dashboard';
+import {
+  logoFieldsSchema,
+  tradeKeyQuerySchema,
+  tradeOwnerParamsSchema,
+} from '@churchtrades/shared/trade-dashboard-requests';
+import { tradeProfileSchema } from '@churchtrades/shared/trade-profile';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { envelope } from '../../http/envelope';
+import { currentUser } from '../sessions/plugin';
+import { readImageForm } from '../uploads/image-form';
+import type { TradeSwitch } from './repo';
+import type { TradeDashboardService } from './service';
+
+const tags = ['trade dashboard'];
+const oneTrade = envelopeSchema(z.object({ trade: ownTradeSchema }));
+
+/** SPEC §7 "Trades" toggles, each with `?key=<tradeId>`. */
+const TOGGLES: readonly { path: string; name: TradeSwitch; summary: string }[] = [
+  { path: '/trades/toggletradeatclient', name: 'atClient', summary: "Flip 'works at the customer's location'" },
+  { path: '/trades/toggletradeatbusiness', name: 'atBusiness', summary: "Flip 'works at the business location'" },
+  { path: '/trades/toggletradeonline', name: 'online', summary: "Flip 'works online'" },
+  { path: '/trades/toggleEnabled', name: 'enabled', summary: 'Flip whether the business is enabled' },
+  { path: '/trades/toggleLocked', name: 'locked', summary: 'Flip whether the business is locked (administrators)' },
+  { path: '/trades/toggleExpired', name: 'expired', summary: 'Flip whether the business has expired (administrators)' },
+];
+
+/** The owner's business pages (SPEC §2 "Trade account layout"): every route needs a session. */
+export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboardService }> = async (app, { trades }) => {
+  // Answers about one owner's business: no cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/trades/new',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "Add the user's one business; it waits for a moderator",
+        body: newTradeSchema,
+        response: { 201: oneTrade },
+      },
+    },
+    async (request, reply) => {
+      const trade = await trades.create(currentUser(request), request.body);
+      return reply.code(201).send(envelope(201, MESSAGES.tradeCreated, { trade }));
+    },
+  );
+
+  app.get(
+    '/trades/byUser/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "A user's business (null while they have none): their own, or any for administrators",
+        params: tradeOwnerParamsSchema,
+        response: { 200: envelopeSchema(z.object({ trade: ownTradeSchema.nullable() })) },
+      },
+    },
+    async (request) => {
+      const trade = await trades.findOf(currentUser(request), request.params.userId);
+      return envelope(200, trade ? MESSAGES.tradeFound : MESSAGES.noTradeYet, { trade });
+    },
+  );
+
+  app.patch(
+    '/trades/updateTradeProfile',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: "Change the business's profile", body: tradeProfileSchema, response: { 200: oneTrade } },
+    },
+    async (request) => {
+      const trade = await trades.updateProfile(currentUser(request), request.body);
+      return envelope(200, MESSAGES.tradeUpdated, { trade });
+    },
+  );
+
+  for (const toggle of TOGGLES) {
+    app.patch(
+      toggle.path,
+      {
+        preHandler: app.requireUser,
+        schema: { tags, summary: toggle.summary, querystring: tradeKeyQuerySchema, response: { 200: oneTrade } },
+      },
+      async (request) => {
+        const trade = await trades.flip(currentUser(request), request.query.key, toggle.name);
+        return envelope(200, MESSAGES.settingsUpdated, { trade });
+      },
+    );
+  }
+
+  app.patch(
+    '/trades/logo',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "Change the business's logo: a multipart form with tradeId and the image in file",
+        consumes: ['multipart/form-data'],
+        response: { 200: oneTrade },
+      },
+    },
+    async (request) => {
+      const { fields, image } = await readImageForm(request);
+      const parsed = logoFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw new AppError('BAD_REQUEST', MESSAGES.tradeIdRequired);
+      const trade = await trades.changeLogo(currentUser(request), parsed.data.tradeId, image);
+      return envelope(200, MESSAGES.logoUpdated, { trade });
+    },
+  );
+};

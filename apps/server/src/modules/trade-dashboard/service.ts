@@ -1,0 +1,286 @@
+import { MISSING_ID, TRADE_BRIEF_MIN_LENGTH, TRADE_NAME_MIN_LENGTH } from '@churchtrades/shared/constants';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { isReadOnlyRole } from '@churchtrades/shared/read-only';
+import { roleAtLeast } from '@churchtrades/shared/roles';
+import type { ListingState, NewTradeInput, OwnTrade } from '@churchtrades/shared/trade-dashboard';
+import type { TradeProfileInput } from '@churchtrades/shared/trade-profile';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import type { SignedInUser } from '../sessions/service';
+import { tradeSearchKeywords } from '../trades/search-keywords';
+import type { ImageStore } from '../uploads/image-store';
+import { cleanText } from './clean-text';
+import type { CategoryRow, ChurchRow, OwnTradeRow, ProfileFields, TradeDashboardRepo, TradeRow, TradeSwitch } from './repo';
+
+export interface TradeDashboardDependencies {
+  repo: TradeDashboardRepo;
+  images: ImageStore;
+}
+
+/** The settings an owner flips; LOCKED and EXPIRED are the administrators' (DESIGN "Roles"). */
+export const OWNER_SWITCHES = ['atClient', 'atBusiness', 'online', 'enabled'] as const satisfies readonly TradeSwitch[];
+
+// Category ids are PostgreSQL integers: a larger number names no category, and must not reach the database.
+const MAX_CATEGORY_ID = 2_147_483_647;
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+function isCategoryId(id: number): boolean {
+  return Number.isInteger(id) && id >= 1 && id <= MAX_CATEGORY_ID;
+}
+
+export function isAdministrator(user: SignedInUser): boolean {
+  return roleAtLeast(user.role, 'ADMIN');
+}
+
+/** SPEC §6: a USER sees their business but changes nothing. */
+export function assertMayChange(user: SignedInUser): void {
+  if (isReadOnlyRole(user.role)) throw new AppError('FORBIDDEN', MESSAGES.readOnlyAccount);
+}
+
+function manages(user: SignedInUser, trade: TradeRow): boolean {
+  return trade.ownerId === user.userId || isAdministrator(user);
+}
+
+function listingStateOf(trade: TradeRow): ListingState {
+  if (trade.moderationStatus !== 'APPROVED') return trade.moderationStatus;
+  // Approved but out of the directory: disabled, locked, expired, or its church disabled.
+  return trade.listed ? 'LISTED' : 'HIDDEN';
+}
+
+/** SPEC §2 "Automated System Tags": main and sub category names and the sub category's tags. */
+function systemTagsOf({ mainCategory, subCategory }: OwnTradeRow): string {
+  return [mainCategory?.name, subCategory?.name, subCategory?.tags]
+    .map((part) => part?.trim())
+    .filter((part): part is string => Boolean(part))
+    .join(', ');
+}
+
+function ownTradeOf(row: OwnTradeRow): OwnTrade {
+  const { trade, church, mainCategory, subCategory, owner } = row;
+  const explained = trade.moderationStatus === 'REJECTED' || trade.moderationStatus === 'UNLISTED';
+  return {
+    id: trade.id,
+    name: trade.name,
+    brief: trade.brief,
+    service: trade.service,
+    tags: trade.tags,
+    mainCategoryId: trade.mainCategoryId,
+    categoryId: trade.categoryId,
+    mainCategory: mainCategory?.name ?? null,
+    subCategory: subCategory?.name ?? null,
+    systemTags: systemTagsOf(row),
+    stateType: trade.stateType,
+    churchId: trade.churchId,
+    churchName: church.name,
+    churchGeo: [church.suburb, church.stateType].filter(Boolean).join(' '),
+    logoUri: trade.logoUri,
+    website: trade.website,
+    atClient: trade.atClient,
+    atBusiness: trade.atBusiness,
+    online: trade.online,
+    enabled: trade.enabled,
+    locked: trade.locked,
+    expired: trade.expired,
+    listingState: listingStateOf(trade),
+    moderationReason: explained ? trade.moderationReason : null,
+    owner: {
+      userId: owner.userId,
+      name: `${owner.firstName} ${owner.lastName}`,
+      email: owner.email,
+      phone: owner.phone,
+      role: owner.role,
+    },
+  };
+}
+
+/** A text of the profile, trimmed; one left shorter than its minimum is refused as the form would. */
+function profileText(text: string, minLength: number, message: string): string {
+  const cleaned = cleanText(text);
+  if (cleaned.length < minLength) throw new AppError('BAD_REQUEST', message);
+  return cleaned;
+}
+
+/** What a moderator approved: the search keywords and the state follow from these. */
+const APPROVED_FIELDS = ['churchId', 'mainCategoryId', 'categoryId', 'name', 'brief', 'service', 'tags'] as const;
+
+function changesProfile(trade: TradeRow, fields: ProfileFields): boolean {
+  return APPROVED_FIELDS.some((key) => fields[key] !== trade[key]);
+}
+
+// A select with nothing chosen sends no id, '' or -1 (and '' reads as 0 for a number): the business keeps its own.
+function chosenChurchId({ churchId }: TradeProfileInput): string | undefined {
+  return churchId === undefined || churchId === '' || churchId === MISSING_ID ? undefined : churchId;
+}
+
+function chosenCategoryId({ categoryId }: TradeProfileInput): number | undefined {
+  return categoryId === undefined || categoryId < 1 ? undefined : categoryId;
+}
+
+interface TradeCategories {
+  main: CategoryRow | undefined;
+  sub: CategoryRow | undefined;
+}
+
+export function createTradeDashboardService({ repo, images }: TradeDashboardDependencies) {
+  async function ownTrade(id: string): Promise<OwnTrade> {
+    const row = await repo.findOwnTrade(id);
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+    return ownTradeOf(row);
+  }
+
+  async function existingTrade(id: string): Promise<TradeRow> {
+    if (!isUuid(id)) throw new AppError('BAD_REQUEST', MESSAGES.tradeIdRequired);
+    const trade = await repo.findTrade(id);
+    if (!trade) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+    return trade;
+  }
+
+  /** The business, when the user owns it or administers the directory; they may look at it. */
+  async function tradeToRead(user: SignedInUser, id: string): Promise<TradeRow> {
+    const trade = await existingTrade(id);
+    if (!manages(user, trade)) throw new AppError('FORBIDDEN', MESSAGES.notYourTradeToView);
+    return trade;
+  }
+
+  /** The business, when the user may change it: theirs (and not read-only), or any for an administrator. */
+  async function tradeToChange(user: SignedInUser, id: string): Promise<TradeRow> {
+    assertMayChange(user);
+    const trade = await existingTrade(id);
+    if (!manages(user, trade)) throw new AppError('FORBIDDEN', MESSAGES.notYourTrade);
+    return trade;
+  }
+
+  /** A church a business may be attached to; its current one stays allowed while disabled. */
+  async function churchFor(churchId: string, currentChurchId?: string): Promise<ChurchRow> {
+    const church = isUuid(churchId) ? await repo.findChurch(churchId) : undefined;
+    if (!church) throw new AppError('BAD_REQUEST', MESSAGES.chooseChurch);
+    if (!church.enabled && church.id !== currentChurchId) throw new AppError('BAD_REQUEST', MESSAGES.churchNotAvailable);
+    return church;
+  }
+
+  async function category(id: number): Promise<CategoryRow | undefined> {
+    return isCategoryId(id) ? repo.findCategory(id) : undefined;
+  }
+
+  /** A main category, and optionally one of its sub categories, as the new-business form chose them. */
+  async function chosenCategories(mainCategoryId: number, categoryId?: number): Promise<TradeCategories> {
+    const main = await category(mainCategoryId);
+    if (!main || main.parentId !== null) throw new AppError('BAD_REQUEST', MESSAGES.chooseMainCategory);
+    if (categoryId === undefined) return { main, sub: undefined };
+    const sub = await category(categoryId);
+    if (!sub || sub.parentId !== main.id) throw new AppError('BAD_REQUEST', MESSAGES.chooseSubCategoryOfMain);
+    return { main, sub };
+  }
+
+  /** A sub category and its main one; the profile form sends only the sub category. */
+  async function subCategoryWithMain(categoryId: number): Promise<TradeCategories> {
+    const sub = await category(categoryId);
+    if (!sub || sub.parentId === null) throw new AppError('BAD_REQUEST', MESSAGES.chooseSubCategory);
+    return { main: await repo.findCategory(sub.parentId), sub };
+  }
+
+  async function currentCategories(trade: TradeRow): Promise<TradeCategories> {
+    const [main, sub] = await Promise.all([
+      trade.mainCategoryId === null ? undefined : repo.findCategory(trade.mainCategoryId),
+      trade.categoryId === null ? undefined : repo.findCategory(trade.categoryId),
+    ]);
+    return { main, sub };
+  }
+
+  function keywordsOf({ main, sub }: TradeCategories, suburb: string | null): string {
+    return tradeSearchKeywords({ mainCategory: main, subCategory: sub, suburb });
+  }
+
+  return {
+    /** SPEC §2 "List your business": the user's one business, waiting for a moderator. */
+    async create(user: SignedInUser, input: NewTradeInput): Promise<OwnTrade> {
+      assertMayChange(user);
+      if (await repo.findOwnTradeOf(user.userId)) throw new AppError('CONFLICT', MESSAGES.tradeAlreadyExists);
+      const church = await churchFor(input.churchId);
+      if (input.stateType !== church.stateType) throw new AppError('BAD_REQUEST', MESSAGES.stateNotChurchState);
+      const categories = await chosenCategories(input.mainCategoryId, input.categoryId);
+      const created = await repo.insert({
+        ownerId: user.userId,
+        churchId: church.id,
+        stateType: church.stateType,
+        mainCategoryId: categories.main?.id ?? null,
+        categoryId: categories.sub?.id ?? null,
+        name: profileText(input.name, TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
+        brief: profileText(input.brief, TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
+        searchKeywords: keywordsOf(categories, null),
+        moderationStatus: 'PENDING',
+        enabled: true,
+      });
+      if (!created) throw new AppError('CONFLICT', MESSAGES.tradeAlreadyExists);
+      return ownTrade(created.id);
+    },
+
+    /** The user's business, or null while they have none; only they and administrators may ask. */
+    async findOf(user: SignedInUser, ownerId: string): Promise<OwnTrade | null> {
+      if (ownerId !== user.userId && !isAdministrator(user)) {
+        throw new AppError('FORBIDDEN', MESSAGES.notYourTradeToView);
+      }
+      const row = await repo.findOwnTradeOf(ownerId);
+      return row ? ownTradeOf(row) : null;
+    },
+
+    /**
+     * SPEC §2 "Profile": the state follows the church and the main category the sub category. A listed
+     * business stays listed after a change; the change is flagged for its moderators to look at.
+     */
+    async updateProfile(user: SignedInUser, input: TradeProfileInput): Promise<OwnTrade> {
+      const trade = await tradeToChange(user, input.tradeId);
+      const church = await churchFor(chosenChurchId(input) ?? trade.churchId, trade.churchId);
+      const categoryId = chosenCategoryId(input);
+      const categories = categoryId === undefined ? await currentCategories(trade) : await subCategoryWithMain(categoryId);
+      const fields: ProfileFields = {
+        churchId: church.id,
+        stateType: church.stateType,
+        mainCategoryId: categories.main?.id ?? trade.mainCategoryId,
+        categoryId: categories.sub?.id ?? trade.categoryId,
+        name: profileText(input.name, TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
+        brief: profileText(input.brief, TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
+        service: input.service === undefined ? trade.service : cleanText(input.service),
+        tags: input.tags === undefined ? trade.tags : cleanText(input.tags),
+        searchKeywords: keywordsOf(categories, await repo.findSuburb(trade.id)),
+      };
+      const flagged = trade.moderationStatus === 'APPROVED' && changesProfile(trade, fields);
+      await repo.update(trade.id, flagged ? { ...fields, changedSinceApproval: true } : fields);
+      return ownTrade(trade.id);
+    },
+
+    /** Flips a switch of the business; locking and expiring are for administrators only. */
+    async flip(user: SignedInUser, tradeId: string, name: TradeSwitch): Promise<OwnTrade> {
+      const forOwners = (OWNER_SWITCHES as readonly TradeSwitch[]).includes(name);
+      if (!forOwners && !isAdministrator(user)) throw new AppError('FORBIDDEN', MESSAGES.administratorsOnly);
+      const trade = await tradeToChange(user, tradeId);
+      await repo.flip(trade.id, name);
+      return ownTrade(trade.id);
+    },
+
+    /** Replaces the business's logo with the image, re-encoded; the old file goes. */
+    async changeLogo(user: SignedInUser, tradeId: string, image: Buffer): Promise<OwnTrade> {
+      const trade = await tradeToChange(user, tradeId);
+      const logoUri = await images.save('logos', image);
+      await repo.update(trade.id, { logoUri });
+      await images.remove(trade.logoUri);
+      return ownTrade(trade.id);
+    },
+
+    tradeToRead,
+    tradeToChange,
+
+    /** Indexes the business again under its categories and suburb, after either changed. */
+    async refreshSearchKeywords(tradeId: string): Promise<void> {
+      const trade = await existingTrade(tradeId);
+      const keywords = keywordsOf(await currentCategories(trade), await repo.findSuburb(trade.id));
+      if (keywords !== trade.searchKeywords) await repo.update(trade.id, { searchKeywords: keywords });
+    },
+  };
+}
+
+export type TradeDashboardService = ReturnType<typeof createTradeDashboardService>;
+
+/** What the address and social media pages need of a business: who may see and change it. */
+export type TradeAccess = Pick<TradeDashboardService, 'tradeToRead' | 'tradeToChange'>;
