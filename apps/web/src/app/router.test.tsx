@@ -96,11 +96,17 @@ describe('routes', () => {
 
   it('shows the business page inside the authenticated layout', async () => {
     setLoggedIn(true);
-    fakeServer({ 'GET /api/user/profile': { data: { user: makeUser({ firstName: 'Jane', lastName: 'Citizen' }) } } });
-    renderApp('/trade/profile');
+    const jane = makeUser({ firstName: 'Jane', lastName: 'Citizen' });
+    fakeServer({
+      'GET /api/user/profile': { data: { user: jane } },
+      [`GET /api/trades/byUser/${jane.userId}`]: { data: { trade: null } },
+    });
+    const { router } = renderApp('/trade');
 
-    expect(await screen.findByRole('heading', { name: 'My Business' }, SLOW_IMPORT)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'List your business' }, SLOW_IMPORT)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Business' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Business' })).toHaveAttribute('href', '/trade/profile');
+    expect(router.state.location.pathname).toBe('/trade/profile');
   });
 
   it('opens the account at its profile page', async () => {

@@ -6,8 +6,8 @@ import { RouteError } from './routes/route-error';
 
 /**
  * The route table. Pages are loaded on first visit (`lazy`), so the first screen downloads only the
- * layout and the search page; the form pages (login, register, account) and the authenticated layout stay
- * out of it.
+ * layout and the search page; the form pages (login, register, account, business) and the authenticated
+ * layout stay out of it.
  * Pages come from features through dynamic imports only: app/ composes features, it does not depend on them.
  */
 export const routes: RouteObject[] = [
@@ -107,13 +107,50 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: paths.trade.path, element: <Navigate to={paths.tradeProfile.getHref()} replace /> },
       {
-        path: paths.tradeProfile.path,
+        path: paths.trade.path,
         lazy: async () => {
-          const { TradeProfilePage } = await import('../features/trade/components/trade-profile-page');
-          return { Component: TradeProfilePage };
+          const { TradeLayout } = await import('../features/trade/components/trade-layout');
+          return { Component: TradeLayout };
         },
+        children: [
+          { index: true, element: <Navigate to={paths.tradeProfile.getHref()} replace /> },
+          {
+            path: paths.tradeProfile.path,
+            lazy: async () => {
+              const { TradeProfilePage } = await import('../features/trade/components/trade-profile-page');
+              return { Component: TradeProfilePage };
+            },
+          },
+          {
+            path: paths.tradeAddress.path,
+            lazy: async () => {
+              const { AddressPage } = await import('../features/trade/components/address-page');
+              return { Component: AddressPage };
+            },
+          },
+          {
+            path: paths.tradeMedia.path,
+            lazy: async () => {
+              const { SocialMediaPage } = await import('../features/trade/components/social-media-page');
+              return { Component: SocialMediaPage };
+            },
+          },
+          {
+            path: paths.tradeOffers.path,
+            lazy: async () => {
+              const { OffersPage } = await import('../features/trade/components/offers-page');
+              return { Component: OffersPage };
+            },
+          },
+          {
+            path: paths.tradeSetting.path,
+            lazy: async () => {
+              const { SettingsPage } = await import('../features/trade/components/settings-page');
+              return { Component: SettingsPage };
+            },
+          },
+        ],
       },
       {
         path: paths.account.path,

@@ -11,10 +11,10 @@ import { revalidateIfTouched } from '../../../components/form/revalidate-if-touc
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
+import { ReadOnlyNote } from '../../../components/read-only-note';
 import { successMessage } from '../../../lib/api-error';
 import { useChangePasswordMutation } from '../api/account-api';
 import { useAccountUser } from './account-layout';
-import { ReadOnlyNote } from './read-only-note';
 import { TwoStepCard } from './two-step-card';
 
 const EMPTY: PasswordChangeInput = { password: '', newPassword: '', confirmNewPassword: '' };

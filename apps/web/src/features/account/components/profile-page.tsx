@@ -11,10 +11,10 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
+import { ReadOnlyNote } from '../../../components/read-only-note';
 import { successMessage } from '../../../lib/api-error';
 import { useUpdateAccountProfileMutation } from '../api/account-api';
 import { useAccountUser } from './account-layout';
-import { ReadOnlyNote } from './read-only-note';
 
 function profileValues(user: UserView): AccountProfileInput {
   return {

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import { useMainCategoriesQuery, useSubCategoriesQuery } from '../api/categories-api';
+import { useMainCategoriesQuery, useSubCategoriesQuery } from '../../../lib/categories-api';
 import type { FilterChange } from '../search-filter';
 
 interface CategorySelectsProps {

@@ -1,6 +1,6 @@
 import type { StateFilter } from '@churchtrades/shared/states';
 import Form from 'react-bootstrap/Form';
-import { useStateChurchesQuery } from '../api/churches-api';
+import { useStateChurchesQuery } from '../../../lib/churches-api';
 
 interface ChurchSelectProps {
   state: StateFilter;

@@ -1,10 +1,16 @@
-import type { UserView } from '@churchtrades/shared/user';
 import Card from 'react-bootstrap/Card';
 
 const MISSING = '.....';
 
+/** How the business's owner can be reached, as the 'Business Owner' card lists it. */
+export interface OwnerContact {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
 /** SPEC §2 Trade account layout: the 'Business Owner' card, listing the owner's name, e-mail and phone. */
-export function BusinessOwnerCard({ owner }: { owner: UserView }) {
+export function BusinessOwnerCard({ owner }: { owner: OwnerContact }) {
   return (
     <Card>
       <Card.Header as="h2" className="h6 mb-0">
@@ -13,7 +19,7 @@ export function BusinessOwnerCard({ owner }: { owner: UserView }) {
       <Card.Body>
         <dl className="mb-0">
           <dt>Name</dt>
-          <dd>{`${owner.firstName} ${owner.lastName}`}</dd>
+          <dd>{owner.name}</dd>
           <dt>E-mail</dt>
           <dd className="text-break">{owner.email}</dd>
           <dt>Phone</dt>

@@ -1,30 +1,176 @@
-import { screen, within } from '@testing-library/react';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer } from '../../../testing/fake-server';
-import { renderRoutes } from '../../../testing/render-routes';
+import { heldAnswer } from '../../../testing/fake-server';
 import { makeUser } from '../../../testing/user-factory';
-import { TradeProfilePage } from './trade-profile-page';
-
-function renderPage(owner = makeUser()) {
-  fakeServer({ 'GET /api/user/profile': { data: { user: owner } } });
-  return renderRoutes([{ path: '/trade/profile', element: <TradeProfilePage /> }], { initialEntries: ['/trade/profile'] });
-}
+import { chooseOption, optionsOf } from '../testing/choose-option';
+import { renderTrade } from '../testing/render-trade';
+import { makeOwnTrade, ST_JOHN, ST_MARY, ST_PAUL } from '../testing/trade-dashboard-factory';
 
 describe('TradeProfilePage', () => {
-  it("shows the owner's card and says that no business has been added yet", async () => {
-    renderPage(makeUser({ firstName: 'Jane', lastName: 'Citizen', email: 'jane@example.com.au', phone: '0400 111 222' }));
+  it("shows the business's profile, with the system tags and the church's place read-only", async () => {
+    const jane = makeUser();
+    const trade = makeOwnTrade(jane, { systemTags: 'Plumbing & Gas, Plumber, pipes', churchGeo: 'Parramatta NSW' });
+    renderTrade('/trade/profile', { user: jane, trade });
 
-    expect(screen.getByRole('heading', { name: 'My Business' })).toBeInTheDocument();
-    const card = (await screen.findByRole('heading', { name: 'Business Owner' })).closest('.card') as HTMLElement;
-    expect(within(card).getByText('Jane Citizen')).toBeInTheDocument();
-    expect(within(card).getByText('jane@example.com.au')).toBeInTheDocument();
-    expect(within(card).getByText('0400 111 222')).toBeInTheDocument();
-    expect(screen.getByText('You have not added your business yet.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Name')).toHaveValue('Smith Plumbing');
+    expect(screen.getByLabelText('Brief (iBusiness-Card)')).toHaveValue(trade.brief);
+    expect(screen.getByLabelText('Service(s)')).toHaveValue(trade.service);
+    expect(screen.getByLabelText('Main Category')).toHaveDisplayValue('Plumbing & Gas');
+    expect(screen.getByLabelText('Sub category')).toHaveDisplayValue('Plumber');
+    expect(screen.getByLabelText('Automated System Tags')).toHaveValue('Plumbing & Gas, Plumber, pipes');
+    expect(screen.getByLabelText('Automated System Tags')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Own Tags')).toHaveValue(trade.tags);
+    expect(screen.getByLabelText('State')).toHaveDisplayValue('NSW');
+    expect(screen.getByLabelText('Church')).toHaveDisplayValue(ST_MARY.name);
+    expect(screen.getByLabelText('Serving Church Geo')).toHaveValue('Parramatta NSW');
+    expect(screen.getByLabelText('Serving Church Geo')).toHaveAttribute('readonly');
   });
 
-  it("shows '.....' for a phone the owner has not given", async () => {
-    renderPage(makeUser({ phone: null }));
+  it("shows 'Loading...' until the categories and churches are there", async () => {
+    const held = heldAnswer();
+    renderTrade('/trade/profile', { routes: { 'GET /api/churches/stateChurches': held.answer } });
 
-    expect(await screen.findByText('.....')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    held.release({ data: { churches: [ST_MARY, ST_JOHN] } });
+    expect(await screen.findByLabelText('Church')).toHaveDisplayValue(ST_MARY.name);
+  });
+
+  it('counts the letters of the brief against the guidance, without refusing a longer one', async () => {
+    const jane = makeUser();
+    const { user } = renderTrade('/trade/profile', { user: jane, trade: makeOwnTrade(jane, { brief: 'Plumbing' }) });
+
+    const brief = await screen.findByLabelText('Brief (iBusiness-Card)');
+    expect(brief).toHaveAccessibleDescription('Recommended 40-60 letters, max 100. 8 / 100');
+    await user.type(brief, ' for homes');
+
+    expect(brief).toHaveAccessibleDescription('Recommended 40-60 letters, max 100. 18 / 100');
+    await user.type(brief, 'x'.repeat(83));
+    expect(screen.getByText('101 / 100')).toHaveClass('text-danger');
+    await user.tab();
+    expect(brief).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('sends the changes with the chosen sub category and church, and says so', async () => {
+    const jane = makeUser();
+    const trade = makeOwnTrade(jane);
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade,
+      routes: (stored) => ({
+        'PATCH /api/trades/updateTradeProfile': () =>
+          stored.change({ name: 'Smith & Sons Plumbing' }, MESSAGES.tradeUpdated),
+      }),
+    });
+
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Smith & Sons Plumbing');
+    await user.type(screen.getByLabelText('Own Tags'), ' gas');
+    await chooseOption(user, 'Sub category', 'Gas fitter');
+    await chooseOption(user, 'Church', ST_JOHN.name);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Smith & Sons Plumbing' })).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toEqual({
+      tradeId: trade.id,
+      churchId: ST_JOHN.churchId,
+      categoryId: 12,
+      name: 'Smith & Sons Plumbing',
+      service: trade.service,
+      brief: trade.brief,
+      tags: `${trade.tags} gas`,
+    });
+  });
+
+  it("sends the business's own category when no sub category is chosen", async () => {
+    const jane = makeUser();
+    const trade = makeOwnTrade(jane, { categoryId: 11 });
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade,
+      routes: { 'PATCH /api/trades/updateTradeProfile': { message: MESSAGES.tradeUpdated, data: { trade } } },
+    });
+
+    await chooseOption(user, 'Sub category', MESSAGES.chooseSubCategory);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ categoryId: 11 });
+  });
+
+  it('clears the sub category when a new main category is chosen, and asks for one of its subs', async () => {
+    const { user, server } = renderTrade('/trade/profile');
+
+    await chooseOption(user, 'Main Category', 'Electrical');
+
+    expect(screen.getByLabelText('Sub category')).toHaveDisplayValue(MESSAGES.chooseSubCategory);
+    await screen.findByRole('option', { name: 'Electrician' });
+    expect(optionsOf('Sub category')).toEqual([MESSAGES.chooseSubCategory, 'Electrician', 'Solar installer']);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.getByLabelText('Sub category')).toHaveAccessibleDescription(MESSAGES.chooseSubCategory);
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')).toHaveLength(0);
+  });
+
+  it("offers the churches of the chosen state, and clears the church when the state changes", async () => {
+    const { user, server } = renderTrade('/trade/profile');
+
+    await screen.findByLabelText('Church');
+    expect(optionsOf('Church')).toEqual([MESSAGES.chooseChurch, ST_MARY.name, ST_JOHN.name]);
+    await chooseOption(user, 'State', 'VIC');
+
+    expect(screen.getByLabelText('Church')).toHaveDisplayValue(MESSAGES.chooseChurch);
+    await screen.findByRole('option', { name: ST_PAUL.name });
+    expect(optionsOf('Church')).toEqual([MESSAGES.chooseChurch, ST_PAUL.name]);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.getByLabelText('Church')).toHaveAccessibleDescription(MESSAGES.chooseChurch);
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')).toHaveLength(0);
+    const asked = server.calls('GET /api/churches/stateChurches');
+    const states = asked.map((call) => call.url.searchParams.get('stateType'));
+    expect(states).toEqual(['NSW', 'VIC']);
+  });
+
+  it("names what is missing, and shows the server's refusal in a red alert", async () => {
+    const { user } = renderTrade('/trade/profile', {
+      routes: { 'PATCH /api/trades/updateTradeProfile': { status: 400, message: MESSAGES.churchNotAvailable } },
+    });
+
+    await user.clear(await screen.findByLabelText('Name'));
+    await user.clear(screen.getByLabelText('Brief (iBusiness-Card)'));
+    await user.tab();
+    expect(screen.getByText(MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.briefRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'Smith Plumbing');
+    await user.type(screen.getByLabelText('Brief (iBusiness-Card)'), 'Plumbing');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.churchNotAvailable);
+  });
+
+  it("says 'Loading...' on Update while the change is sent", async () => {
+    const held = heldAnswer();
+    const { user } = renderTrade('/trade/profile', { routes: { 'PATCH /api/trades/updateTradeProfile': held.answer } });
+
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    held.release({ status: 403, message: MESSAGES.notYourTrade });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.notYourTrade);
+  });
+
+  it('disables the name, brief and tags (and the rest) for a USER', async () => {
+    const reader = makeUser({ role: 'USER' });
+    renderTrade('/trade/profile', { user: reader, trade: makeOwnTrade(reader) });
+
+    expect(await screen.findByLabelText('Name')).toBeDisabled();
+    expect(screen.getByLabelText('Brief (iBusiness-Card)')).toBeDisabled();
+    expect(screen.getByLabelText('Own Tags')).toBeDisabled();
+    expect(screen.getByLabelText('Service(s)')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    expect(screen.getByText(MESSAGES.readOnlyAccount)).toBeInTheDocument();
   });
 });

@@ -1,40 +1,156 @@
-import Alert from 'react-bootstrap/Alert';
-import Col from 'react-bootstrap/Col';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { newTradeSchema, type OwnTrade } from '@churchtrades/shared/trade-dashboard';
+import { type TradeProfileInput, tradeProfileSchema } from '@churchtrades/shared/trade-profile';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useMemo } from 'react';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
-import Row from 'react-bootstrap/Row';
-import { getErrorMessage } from '../../../lib/api-error';
-import { useGetProfileQuery } from '../../../lib/current-user-api';
-import { BusinessOwnerCard } from './business-owner-card';
+import { FormProvider, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { FormAlert } from '../../../components/form/form-alert';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { useFormAlert } from '../../../components/form/use-form-alert';
+import { ReadOnlyNote } from '../../../components/read-only-note';
+import { successMessage } from '../../../lib/api-error';
+import { useMainCategoriesQuery, useSubCategoriesQuery } from '../../../lib/categories-api';
+import { useStateChurchesQuery } from '../../../lib/churches-api';
+import { useUpdateTradeProfileMutation } from '../api/trade-api';
+import { BriefField } from './brief-field';
+import { CategoryFields } from './category-fields';
+import { ChurchFields } from './church-fields';
+import { ReadOnlyField } from './read-only-field';
+import { useTradeDashboard } from './trade-layout';
 
-/** /trade/profile: the owner's business pages start here. Until a business is added, the owner's card. */
+/** The profile form's rules: the payload's own, and the category and church selects' from the new-business form. */
+function profileFormSchema(trade: OwnTrade) {
+  return z
+    .object({
+      name: tradeProfileSchema.shape.name,
+      brief: tradeProfileSchema.shape.brief,
+      service: tradeProfileSchema.shape.service,
+      tags: tradeProfileSchema.shape.tags,
+      mainCategoryId: newTradeSchema.shape.mainCategoryId,
+      categoryId: newTradeSchema.shape.categoryId,
+      // The state only narrows the churches offered: the business takes its church's state.
+      stateType: newTradeSchema.shape.stateType,
+      churchId: newTradeSchema.shape.churchId,
+    })
+    .superRefine((values, context) => {
+      // Only a sub category is sent, and the server takes the main category from it: a new main category
+      // without one of its subs would silently not change.
+      if (values.mainCategoryId !== trade.mainCategoryId && values.categoryId === undefined) {
+        context.addIssue({ code: 'custom', path: ['categoryId'], message: MESSAGES.chooseSubCategory });
+      }
+    });
+}
+type ProfileFormSchema = ReturnType<typeof profileFormSchema>;
+type ProfileFormValues = z.input<ProfileFormSchema>;
+type ProfileFormOutput = z.output<ProfileFormSchema>;
+
+function profileValues(trade: OwnTrade): ProfileFormValues {
+  return {
+    name: trade.name,
+    brief: trade.brief,
+    service: trade.service,
+    tags: trade.tags,
+    mainCategoryId: trade.mainCategoryId ?? '',
+    categoryId: trade.categoryId ?? undefined,
+    stateType: trade.stateType,
+    churchId: trade.churchId,
+  };
+}
+
+/** SPEC §3 "Profile update of a trade": the chosen sub category, else the business's own category. */
+function profilePayload(trade: OwnTrade, values: ProfileFormOutput): TradeProfileInput {
+  return {
+    tradeId: trade.id,
+    churchId: values.churchId,
+    categoryId: values.categoryId ?? trade.categoryId ?? undefined,
+    name: values.name,
+    service: values.service,
+    brief: values.brief,
+    tags: values.tags,
+  };
+}
+
+/** /trade/profile: the business's name, brief, services, categories, tags and church. */
 export function TradeProfilePage() {
-  const { data: owner, error, isError } = useGetProfileQuery();
+  const { trade, readOnly } = useTradeDashboard();
+  // The selects show the business's own choices only once their options are there.
+  const mains = useMainCategoriesQuery();
+  const subs = useSubCategoriesQuery(trade.mainCategoryId ?? skipToken);
+  const churches = useStateChurchesQuery(trade.stateType);
+  const loading = mains.isLoading || subs.isLoading || churches.isLoading;
 
   return (
-    <>
-      <title>My Business · ChurchTrades</title>
-      <h1 className="h3 mb-4">My Business</h1>
-      {isError ? (
-        <Alert variant="danger">{getErrorMessage(error)}</Alert>
-      ) : (
-        <Row className="g-4">
-          <Col md={5} lg={4}>
-            {owner ? (
-              <BusinessOwnerCard owner={owner} />
-            ) : (
-              <div role="status">
-                <span className="visually-hidden">Loading...</span>
-                <Placeholder as="div" animation="glow" aria-hidden="true">
-                  <Placeholder xs={12} className="py-5 rounded" />
-                </Placeholder>
-              </div>
-            )}
-          </Col>
-          <Col md={7} lg={8}>
-            <p>You have not added your business yet.</p>
-          </Col>
-        </Row>
-      )}
-    </>
+    <Card>
+      <title>Profile · My Business · ChurchTrades</title>
+      <Card.Body>
+        <h2 className="h4 mb-3">Profile</h2>
+        {readOnly && <ReadOnlyNote />}
+        {loading ? <ProfileLoading /> : <ProfileForm key={trade.id} trade={trade} readOnly={readOnly} />}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function ProfileForm({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }) {
+  const [updateProfile, { isLoading }] = useUpdateTradeProfileMutation();
+  const { alert, clearAlert, showError } = useFormAlert();
+  const schema = useMemo(() => profileFormSchema(trade), [trade]);
+  const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: profileValues(trade),
+  });
+  const { errors } = form.formState;
+
+  async function submit(values: ProfileFormOutput) {
+    clearAlert();
+    const result = await updateProfile(profilePayload(trade, values));
+    if (result.error) {
+      showError(result.error);
+      return;
+    }
+    // The server tidies the texts (spaces); the form shows them as kept.
+    form.reset(profileValues(result.data.trade));
+    toast.success(successMessage(result.data.message, MESSAGES.tradeUpdated));
+  }
+
+  return (
+    <FormProvider {...form}>
+      <Form noValidate onSubmit={form.handleSubmit(submit)}>
+        <FormAlert alert={alert} onClose={clearAlert} />
+        {/* A disabled fieldset disables every input and button in it. */}
+        <fieldset disabled={readOnly}>
+          <TextField label="Name" error={errors.name} {...form.register('name')} />
+          <BriefField label="Brief (iBusiness-Card)" />
+          <TextField label="Service(s)" rows={4} error={errors.service} {...form.register('service')} />
+          <CategoryFields />
+          <ReadOnlyField label="Automated System Tags" value={trade.systemTags} />
+          <TextField label="Own Tags" error={errors.tags} {...form.register('tags')} />
+          <ChurchFields />
+          <ReadOnlyField label="Serving Church Geo" value={trade.churchGeo} />
+          <SubmitButton busy={isLoading}>Update</SubmitButton>
+        </fieldset>
+      </Form>
+    </FormProvider>
+  );
+}
+
+function ProfileLoading() {
+  return (
+    <div role="status">
+      <p>Loading...</p>
+      <Placeholder as="div" animation="glow" aria-hidden="true">
+        {[6, 8, 10, 7, 9].map((width, index) => (
+          <Placeholder key={index} xs={width} className="d-block mb-3 py-3 rounded" />
+        ))}
+      </Placeholder>
+    </div>
   );
 }

@@ -1,15 +1,16 @@
 import type { Category } from '@churchtrades/shared/category';
 import type { Envelope } from '@churchtrades/shared/envelope';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /**
  * The order a select shows them in: as the administrators arranged them, then by name. An answer without
- * a list offers no choice rather than breaking the search page around the select.
+ * a list offers no choice rather than breaking the page around the select.
  */
 function inDisplayOrder(categories: Category[] | undefined): Category[] {
   return [...(categories ?? [])].sort((a, b) => a.displayOrder - b.displayOrder || a.name.localeCompare(b.name, 'en-AU'));
 }
 
+/** Here rather than in a feature because the search filters and the business forms both offer categories. */
 const categoriesApi = api.injectEndpoints({
   endpoints: (build) => ({
     mainCategories: build.query<Category[], void>({
