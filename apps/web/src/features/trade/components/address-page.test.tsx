@@ -135,7 +135,7 @@ describe('AddressPage', () => {
 
     expect(await screen.findByText(MESSAGES.addressCreated)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Update' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Search address' })).toHaveValue('');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Search address' })).toHaveValue(''));
     expect(screen.getByLabelText('Current Address')).toHaveValue(GEORGE_HOUSE.fullAddress);
     const [created] = server.calls('POST /api/address/create');
     expect(created?.body).toEqual({

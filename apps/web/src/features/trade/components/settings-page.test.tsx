@@ -54,7 +54,7 @@ describe('SettingsPage', () => {
     await user.click(box);
 
     expect(await screen.findByText(MESSAGES.settingsUpdated)).toBeInTheDocument();
-    expect(screen.getByRole(role, { name })).toHaveProperty('checked', !before);
+    await waitFor(() => expect(screen.getByRole(role, { name })).toHaveProperty('checked', !before));
     const [call] = server.calls(`PATCH ${path}`);
     expect(call?.url.searchParams.get('key')).toBe(trade.id);
     expect(call?.body).toBeUndefined();
@@ -84,8 +84,12 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('switch', { name: 'Enabled' })).toBeDisabled();
     held.release();
     expect(await screen.findByText(MESSAGES.settingsUpdated)).toBeInTheDocument();
-    expect(online).toBeChecked();
-    expect(online).toBeEnabled();
+    // The toast may come before the boxes show the answer: wait for them too.
+    await waitFor(() => {
+      const answered = screen.getByRole('checkbox', { name: 'Online' });
+      expect(answered).toBeChecked();
+      expect(answered).toBeEnabled();
+    });
   });
 
   it("shows the server's refusal in a red alert and leaves the box as it was", async () => {

@@ -91,9 +91,11 @@ describe('SocialMediaPage', () => {
       mediaType: 'INSTAGRAM',
     });
     expect(await screen.findByRole('link', { name: '@smith.plumbing' })).toBeInTheDocument();
-    expect(listLoads()).toBe(2);
-    expect(screen.getByLabelText('Name')).toHaveValue('');
-    expect(screen.getByLabelText('Media')).toHaveValue('SELECT');
+    await waitFor(() => {
+      expect(listLoads()).toBe(2);
+      expect(screen.getByLabelText('Name')).toHaveValue('');
+      expect(screen.getByLabelText('Media')).toHaveValue('SELECT');
+    });
     expect(server.calls('PATCH /api/socialMedia/update')).toHaveLength(0);
   });
 
@@ -124,7 +126,7 @@ describe('SocialMediaPage', () => {
       mediaType: 'WEBSITE',
     });
     expect(await screen.findByRole('link', { name: 'https://smithplumbing.com.au' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Name')).toHaveValue('');
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(server.calls('POST /api/socialMedia/create')).toHaveLength(0);
   });
