@@ -20,6 +20,9 @@ import { addressServiceSource } from './modules/address-lookup/address-service-c
 import { createAddressLookupRepo } from './modules/address-lookup/repo';
 import { addressLookupRoutes } from './modules/address-lookup/routes';
 import { addressIndexSource, createAddressLookupService } from './modules/address-lookup/service';
+import { createAuditRepo } from './modules/audit/repo';
+import { auditRoutes } from './modules/audit/routes';
+import { createAuditService } from './modules/audit/service';
 import { createAddressRepo } from './modules/addresses/repo';
 import { addressRoutes } from './modules/addresses/routes';
 import { createAddressService } from './modules/addresses/service';
@@ -109,6 +112,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
   scheduleHousekeeping(app, [sessions.sweepExpired, rateLimits.sweepEnded, users.sweepExpiredKeys]);
 
+  const audit = createAuditService(createAuditRepo(db));
   const trades = createTradeService(createTradeRepo(db));
   const categories = createCategoryService(createCategoryRepo(db));
   const churches = createChurchService(createChurchRepo(db));
@@ -127,6 +131,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
       await api.register(categoryRoutes, { categories });
       await api.register(churchRoutes, { churches });
       await api.register(addressLookupRoutes, { addressLookup });
+      await api.register(auditRoutes, { audit });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, PERSON_NAME_MIN_LENGTH, USER_ID_MIN_LENGTH } from './constants';
 import { emailSchema, requiredString } from './fields';
+import { honeypotSchema } from './honeypot';
 import { MESSAGES } from './messages';
 
 export const loginSchema = z.object({
@@ -36,6 +37,7 @@ export const registerSchema = z.object({
   lastName: requiredString(PERSON_NAME_MIN_LENGTH, MESSAGES.lastNameRequired),
   email: emailSchema,
   password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.passwordRequired),
+  ...honeypotSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -7,6 +7,7 @@ import {
 } from './constants';
 import { requiredString } from './fields';
 import { mediaTypeSchema } from './media-types';
+import { honeypotSchema } from './honeypot';
 import { MESSAGES } from './messages';
 import { roleSchema } from './roles';
 import { REAL_STATES } from './states';
@@ -33,6 +34,7 @@ export const newTradeSchema = z.object({
   categoryId: z.coerce.number<number | string>().int().min(1).optional(),
   stateType: z.enum(REAL_STATES, { error: MESSAGES.chooseState }),
   churchId: z.uuid({ error: MESSAGES.chooseChurch }),
+  ...honeypotSchema,
 });
 export type NewTradeInput = z.infer<typeof newTradeSchema>;
 export type NewTradeFormValues = z.input<typeof newTradeSchema>;

@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -55,9 +56,17 @@ export const users = pgTable(
     mfaPendingSecret: text('mfa_pending_secret'),
     // The last TOTP time step accepted, so a code cannot be replayed inside its window.
     mfaLastStep: integer('mfa_last_step'),
+    // The state a GOVERNOR governs (DESIGN "Roles"); other roles leave it empty.
+    governedState: stateType('governed_state'),
     ...timestamps,
   },
-  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const churches = pgTable(
@@ -157,6 +166,9 @@ export const trades = pgTable(
     changedSinceApproval: boolean('changed_since_approval').notNull().default(false),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    // When the owner last put the business in front of a moderator (listing it, or resubmitting after a
+    // rejection): the queue is served oldest first by it.
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(tradeSearchVector),
@@ -193,7 +205,8 @@ export const trades = pgTable(
     index('trades_listed_category_name_idx').on(table.categoryId, table.name, table.id).where(sql`listed`),
     index('trades_category_idx').on(table.categoryId),
     index('trades_main_category_idx').on(table.mainCategoryId),
-    index('trades_moderation_idx').on(table.moderationStatus, table.createdAt),
+    index('trades_moderation_idx').on(table.moderationStatus, table.submittedAt),
+    index('trades_changed_since_approval_idx').on(table.submittedAt).where(sql`changed_since_approval`),
     // Migration 0004 adds what drizzle-kit cannot express: the name-ordered index that carries each
     // business's words (so a text search walks it without reading the table) and extended statistics.
   ],
@@ -333,4 +346,30 @@ export const rateLimitCounters = pgTable(
     resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('rate_limit_counters_resets_idx').on(table.resetsAt)],
+);
+
+/**
+ * Every privileged change (moderation, administration): who did it, to what, when, and the fields before and
+ * after. Rows are only ever added; the actor's e-mail is kept too, so an entry outlives a deleted account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    subjectName: text('subject_name').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt, table.id),
+    index('audit_log_actor_idx').on(table.actorId, table.createdAt),
+    index('audit_log_subject_idx').on(table.subjectType, table.subjectId, table.createdAt),
+    index('audit_log_action_idx').on(table.action, table.createdAt),
+  ],
 );

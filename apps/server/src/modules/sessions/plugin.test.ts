@@ -6,12 +6,14 @@ import { createAccount } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser } from '../../../test/test-browser';
 import { currentUser } from './plugin';
+import { mayModerate } from '@churchtrades/shared/permissions';
 
 const { app, database } = await createTestApp();
 const db = database.db;
 
 // A route as a later module declares one: it opts in with requireUser and reads who is asking.
 app.get('/api/test-only/whoami', { preHandler: app.requireUser }, async (request) => currentUser(request));
+app.get('/api/test-only/moderators', { preHandler: app.requireRole(mayModerate) }, async (request) => currentUser(request));
 
 describe('requireUser', () => {
   it('gives the route the logged-in user and their role', async () => {
@@ -61,5 +63,27 @@ describe('requireUser', () => {
     await db.delete(sessions).where(eq(sessions.userId, account.id));
 
     expect((await browser.get('/api/test-only/whoami')).statusCode).toBe(401);
+  });
+});
+
+describe('requireRole', () => {
+  it('lets a role the rule allows through', async () => {
+    const account = await createAccount(db, { role: 'GOVERNOR' });
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    expect((await browser.get('/api/test-only/moderators')).json()).toEqual({ userId: account.id, role: 'GOVERNOR' });
+  });
+
+  it('answers 403 to a logged-in role the rule does not allow', async () => {
+    const account = await createAccount(db, { role: 'PRIEST' });
+    const browser = await loggedInBrowser(app, db, account.id);
+
+    const response = await browser.get('/api/test-only/moderators');
+
+    expect(response.json()).toMatchObject({ statusCode: 403, status: 'FORBIDDEN', message: MESSAGES.forbidden });
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await testBrowser(app).get('/api/test-only/moderators')).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
+import type { Role } from '@churchtrades/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../http/app-error';
@@ -15,6 +16,11 @@ declare module 'fastify' {
     requireUser: SessionGuard;
     /** preHandler of the one route a login waiting for its two-step code may call. */
     requireTwoStepPending: SessionGuard;
+    /**
+     * preHandler of a privileged route: a logged-in user whose role passes `allows` (one of
+     * `@churchtrades/shared/permissions`), else 401 when not logged in and 403 "You are not allowed to do this."
+     */
+    requireRole(allows: (role: Role) => boolean): SessionGuard;
   }
   interface FastifyRequest {
     /** Set by `requireUser` or `requireTwoStepPending`; read it with `currentUser` or `currentSession`. */
@@ -70,6 +76,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureC
   app.decorateRequest('userSession', null);
   app.decorate('requireUser', guard('ACTIVE'));
   app.decorate('requireTwoStepPending', guard('MFA_PENDING'));
+  app.decorate('requireRole', (allows: (role: Role) => boolean): SessionGuard => {
+    const requireUser = guard('ACTIVE');
+    return async (request, reply) => {
+      await requireUser(request, reply);
+      if (!allows(currentUser(request).role)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+    };
+  });
   app.decorateReply('setSessionCookie', function setSessionCookie(this: FastifyReply, session: NewSession) {
     return this.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
   });

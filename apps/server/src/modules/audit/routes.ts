@@ -1,0 +1,27 @@
+import { auditPageSchema, auditQuerySchema } from '@churchtrades/shared/audit';
+import { envelopeSchema } from '@churchtrades/shared/envelope';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../http/envelope';
+import type { AuditService } from './service';
+
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+  app.get(
+    '/audit',
+    {
+      preHandler: app.requireRole(mayAdministerDirectory),
+      schema: {
+        tags: ['administration'],
+        summary: 'The audit log of privileged changes, newest first, filtered (administrators)',
+        querystring: auditQuerySchema,
+        response: { 200: envelopeSchema(z.object({ entries: auditPageSchema })) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return envelope(200, MESSAGES.auditFound, { entries: await audit.page(request.query) });
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import type { AuditAction, AuditEntry, AuditQuery, AuditSubject } from '@churchtrades/shared/audit';
+import type { Page } from '@churchtrades/shared/trade-search';
+import type { SignedInUser } from '../sessions/service';
+import type { AuditRepo, AuditRow } from './repo';
+
+type Fields = Record<string, unknown>;
+
+export interface AuditChange {
+  action: AuditAction;
+  subjectType: AuditSubject;
+  subjectId: string;
+  subjectName: string;
+  /** The fields the change touched, as they were; null when the subject did not exist before. */
+  before: Fields | null;
+  /** ... and as they are now; null when the subject is gone. */
+  after: Fields | null;
+}
+
+/** Only the fields that differ, so an entry reads as "before → after" of what changed. */
+function changedFields(before: Fields | null, after: Fields | null): { before: Fields | null; after: Fields | null } {
+  if (before === null || after === null) return { before, after };
+  const keys = Object.keys({ ...before, ...after }).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
+  };
+}
+
+function entryOf(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    action: row.action as AuditAction,
+    subjectType: row.subjectType as AuditSubject,
+    subjectId: row.subjectId,
+    subjectName: row.subjectName,
+    before: row.before as Fields | null,
+    after: row.after as Fields | null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createAuditService(repo: AuditRepo) {
+  return {
+    /** Writes down a privileged change the actor made. */
+    async record(actor: SignedInUser, change: AuditChange): Promise<void> {
+      await repo.insert({ actorId: actor.userId, ...change, ...changedFields(change.before, change.after) });
+    },
+
+    async page(query: AuditQuery): Promise<Page<AuditEntry>> {
+      const { rows, total } = await repo.page(query);
+      return {
+        content: rows.map(entryOf),
+        number: query.page,
+        size: query.size,
+        totalElements: total,
+        totalPages: Math.ceil(total / query.size),
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
+/** What the modules that make privileged changes need: a way to write them down. */
+export type AuditTrail = Pick<AuditService, 'record'>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { pageSchema, pagingSchema, typedTextSchema } from './trade-search';
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** What a privileged change was made to. */
+export const AUDIT_SUBJECTS = ['TRADE', 'CHURCH', 'CATEGORY', 'USER'] as const;
+export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
+
+/**
+ * Each kind of privileged change, named `<subject>.<what>`: the audit page offers them as a filter and the
+ * server writes no other.
+ */
+export const AUDIT_ACTIONS = [
+  'trade.approve',
+  'trade.reject',
+  'trade.unlist',
+  'trade.relist',
+  'trade.lock',
+  'trade.expire',
+  'trade.ownerPasswordReset',
+  'church.register',
+  'church.update',
+  'church.logo',
+  'church.image',
+  'church.enable',
+  'church.moderate',
+  'church.memberAdd',
+  'church.memberRemove',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'category.reorder',
+  'user.role',
+  'user.flag',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const isoDate = z
+  .union([z.literal(''), z.iso.date({ error: MESSAGES.dateInvalid })], { error: MESSAGES.dateInvalid })
+  .optional()
+  .transform((date) => date || undefined);
+
+/** `GET /api/audit`: newest first; `from` and `to` are whole days, both included. */
+export const auditQuerySchema = z.object({
+  ...pagingSchema(AUDIT_PAGE_SIZE),
+  actor: typedTextSchema(100),
+  action: z
+    .union([z.literal(''), z.enum(AUDIT_ACTIONS)], { error: MESSAGES.chooseAuditAction })
+    .optional()
+    .transform((action) => action || undefined),
+  subjectType: z
+    .union([z.literal(''), z.enum(AUDIT_SUBJECTS)], { error: MESSAGES.chooseAuditSubject })
+    .optional()
+    .transform((subject) => subject || undefined),
+  subjectId: typedTextSchema(100),
+  from: isoDate,
+  to: isoDate,
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export type AuditParams = z.input<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  subjectType: z.enum(AUDIT_SUBJECTS),
+  subjectId: z.string(),
+  subjectName: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pageSchema(auditEntrySchema);

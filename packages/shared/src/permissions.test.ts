@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { grantableRoles, mayAdministerChurches, mayManageAccountOf, mayModerate, mayViewModeration } from './permissions';
+
+describe('permissions', () => {
+  it('lets priests look at moderation without deciding', () => {
+    expect(mayViewModeration('PRIEST')).toBe(true);
+    expect(mayModerate('PRIEST')).toBe(false);
+    expect(mayViewModeration('TRADER')).toBe(false);
+    expect(mayModerate('MODERATOR')).toBe(true);
+  });
+
+  it('gives church administration to governors and above', () => {
+    expect(mayAdministerChurches('MODERATOR')).toBe(false);
+    expect(mayAdministerChurches('GOVERNOR')).toBe(true);
+  });
+
+  it('never grants above the granter, and ADMIN and above only by a SUPER', () => {
+    expect(grantableRoles('ADMIN')).toEqual(['USER', 'TRADER', 'PRIEST', 'MODERATOR', 'GOVERNOR']);
+    expect(grantableRoles('GOVERNOR')).toEqual(['USER', 'TRADER', 'PRIEST', 'MODERATOR', 'GOVERNOR']);
+    expect(grantableRoles('SUPER')).toContain('SUPER');
+    expect(grantableRoles('SUPER')).not.toContain('SELECT');
+  });
+
+  it('keeps an ADMIN away from the accounts of other administrators', () => {
+    expect(mayManageAccountOf('ADMIN', 'GOVERNOR')).toBe(true);
+    expect(mayManageAccountOf('ADMIN', 'ADMIN')).toBe(false);
+    expect(mayManageAccountOf('SUPER', 'ADMIN')).toBe(true);
+  });
+});

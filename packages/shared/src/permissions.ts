@@ -1,0 +1,50 @@
+import { type Role, ROLES, roleAtLeast, roleRank } from './roles';
+
+/**
+ * What each privileged role may reach (DESIGN "Roles"); the web's menu and the server's guards read the same
+ * rules, so a menu entry is shown exactly when its calls would be allowed.
+ */
+
+/** `/moderation`: a priest sees their church's businesses (read-only), a moderator and above decides. */
+export function mayViewModeration(role: Role): boolean {
+  return role === 'PRIEST' || roleAtLeast(role, 'MODERATOR');
+}
+
+export function mayModerate(role: Role): boolean {
+  return roleAtLeast(role, 'MODERATOR');
+}
+
+/** `/admin/churches`: a governor for the churches of their state, an administrator for all. */
+export function mayAdministerChurches(role: Role): boolean {
+  return roleAtLeast(role, 'GOVERNOR');
+}
+
+/** `/admin` categories, users, businesses and the audit log. */
+export function mayAdministerDirectory(role: Role): boolean {
+  return roleAtLeast(role, 'ADMIN');
+}
+
+/** Moderates every church, of every state. */
+export function moderatesEverywhere(role: Role): boolean {
+  return roleAtLeast(role, 'ADMIN');
+}
+
+const GRANTED_BY_SUPER_ONLY: readonly Role[] = ['ADMIN', 'DEVELOPER', 'SUPER'];
+
+/**
+ * The roles `granter` may give: never above their own, and ADMIN, DEVELOPER and SUPER by a SUPER only.
+ * SELECT ("none chosen") is never a role to give.
+ */
+export function grantableRoles(granter: Role): Role[] {
+  return ROLES.filter(
+    (role) =>
+      role !== 'SELECT' &&
+      roleRank(role) <= roleRank(granter) &&
+      (granter === 'SUPER' || !GRANTED_BY_SUPER_ONLY.includes(role)),
+  );
+}
+
+/** Whether `actor` may change `target`'s account (role, flags): only a SUPER touches the roles a SUPER grants. */
+export function mayManageAccountOf(actor: Role, target: Role): boolean {
+  return grantableRoles(actor).includes(target);
+}
