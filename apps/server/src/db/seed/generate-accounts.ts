@@ -21,6 +21,9 @@ export function demoEmail(accountRole: DemoRole): string {
   return `${accountRole.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`;
 }
 
+/** The state the demo GOVERNOR governs: the demo church's. */
+export const DEMO_GOVERNED_STATE = 'NSW';
+
 /** One verified account per role, sharing the demo password. */
 export function buildRoleAccounts(random: Random, passwordHash: string): Map<DemoRole, UserRow> {
   const createdAt = new Date(Date.UTC(DEMO_NOW.getUTCFullYear() - 3, 0, 15, 9, 0, 0));
@@ -34,6 +37,7 @@ export function buildRoleAccounts(random: Random, passwordHash: string): Map<Dem
       phone: `0400 000 ${String(index + 1).padStart(3, '0')}`,
       bio: `Demo account with the ${accountRole} role.`,
       role: accountRole,
+      governedState: accountRole === 'GOVERNOR' ? DEMO_GOVERNED_STATE : null,
       passwordHash,
       enabled: true,
       emailVerifiedAt: createdAt,

@@ -167,11 +167,11 @@ function serviceLocations(random: Random, main: DemoMainCategory, onlineOnly: bo
 function moderationTimes(random: Random, status: TradeRequest['status']) {
   if (status === 'PENDING') {
     const createdAt = daysAgo(random, 0, 14);
-    return { createdAt, updatedAt: createdAt, moderatedAt: null };
+    return { createdAt, updatedAt: createdAt, submittedAt: createdAt, moderatedAt: null };
   }
   const createdAt = daysAgo(random, 20, 600);
   const moderatedAt = hoursLater(random, createdAt, 2, 96);
-  return { createdAt, updatedAt: moderatedAt, moderatedAt };
+  return { createdAt, updatedAt: moderatedAt, submittedAt: createdAt, moderatedAt };
 }
 
 function addressRow(random: Random, tradeId: string, place: IndexedAddress, createdAt: Date): AddressRow {
