@@ -29,11 +29,17 @@ import { createAddressService } from './modules/addresses/service';
 import { createCategoryRepo } from './modules/categories/repo';
 import { categoryRoutes } from './modules/categories/routes';
 import { createCategoryService } from './modules/categories/service';
+import { createChurchMemberRepo } from './modules/church-members/repo';
+import { churchMemberRoutes } from './modules/church-members/routes';
+import { createChurchMemberService } from './modules/church-members/service';
 import { createChurchRepo } from './modules/churches/repo';
 import { churchRoutes } from './modules/churches/routes';
 import { createChurchService } from './modules/churches/service';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer } from './modules/mail/mailer';
+import { createModerationRepo } from './modules/moderation/repo';
+import { moderationRoutes } from './modules/moderation/routes';
+import { createModerationService } from './modules/moderation/service';
 import { createRateLimitRepo } from './modules/rate-limits/repo';
 import { createRateLimiter } from './modules/rate-limits/service';
 import { sessionPlugin } from './modules/sessions/plugin';
@@ -43,6 +49,9 @@ import { siteInfo, siteRoutes } from './modules/site/routes';
 import { createSocialMediaRepo } from './modules/social-media/repo';
 import { socialMediaRoutes } from './modules/social-media/routes';
 import { createSocialMediaService } from './modules/social-media/service';
+import { createTradeAdminRepo } from './modules/trade-admin/repo';
+import { tradeAdminRoutes } from './modules/trade-admin/routes';
+import { createTradeAdminService } from './modules/trade-admin/service';
 import { createTradeDashboardRepo } from './modules/trade-dashboard/repo';
 import { tradeDashboardRoutes } from './modules/trade-dashboard/routes';
 import { createTradeDashboardService } from './modules/trade-dashboard/service';
@@ -51,6 +60,9 @@ import { tradeRoutes } from './modules/trades/routes';
 import { createTradeService } from './modules/trades/service';
 import { createImageStore } from './modules/uploads/image-store';
 import { uploadsPlugin } from './modules/uploads/plugin';
+import { createUserAdminRepo } from './modules/user-admin/repo';
+import { userAdminRoutes } from './modules/user-admin/routes';
+import { createUserAdminService } from './modules/user-admin/service';
 import { createUserRepo } from './modules/users/repo';
 import { userRoutes } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
@@ -113,13 +125,24 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
   scheduleHousekeeping(app, [sessions.sweepExpired, rateLimits.sweepEnded, users.sweepExpiredKeys]);
 
   const audit = createAuditService(createAuditRepo(db));
+  const userAdmin = createUserAdminService({ repo: createUserAdminRepo(db), audit, sessions, passwordResets: users });
+  const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
   const trades = createTradeService(createTradeRepo(db));
-  const categories = createCategoryService(createCategoryRepo(db));
-  const churches = createChurchService(createChurchRepo(db));
+  const categories = createCategoryService({ repo: createCategoryRepo(db), audit });
+  const churches = createChurchService({ repo: createChurchRepo(db), audit, images });
+  const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit });
   const addressLookup = createAddressLookupService(addressSource(config, db, app.log));
-  const tradeDashboard = createTradeDashboardService({ repo: createTradeDashboardRepo(db), images });
+  const tradeDashboard = createTradeDashboardService({ repo: createTradeDashboardRepo(db), images, rateLimits, audit });
   const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard });
   const socialMedia = createSocialMediaService({ repo: createSocialMediaRepo(db), trades: tradeDashboard });
+  const moderation = createModerationService({
+    repo: createModerationRepo(db),
+    audit,
+    mailer,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    previewCards: trades.previewCards,
+    socialMediaOf: socialMedia.entriesOfTrades,
+  });
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { site: siteInfo(config) });
@@ -130,8 +153,12 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
       await api.register(socialMediaRoutes, { socialMedia });
       await api.register(categoryRoutes, { categories });
       await api.register(churchRoutes, { churches });
+      await api.register(churchMemberRoutes, { members: churchMembers });
       await api.register(addressLookupRoutes, { addressLookup });
       await api.register(auditRoutes, { audit });
+      await api.register(moderationRoutes, { moderation });
+      await api.register(userAdminRoutes, { userAdmin });
+      await api.register(tradeAdminRoutes, { tradeAdmin });
     },
     { prefix: '/api' },
   );

@@ -147,6 +147,8 @@ export const MESSAGES = {
   tradeRelisted: 'Business listed again',
   tradeResubmitted: 'Business resubmitted. A moderator will look at it again.',
   onlyRejectedResubmit: 'Only a rejected business can be resubmitted.',
+  tradeCreatedListed: 'Business created and listed.',
+  tradeResubmittedListed: 'Business resubmitted and listed again.',
   queueFound: 'Moderation queue',
   tradesFound: 'Businesses found',
   churchNameRequired: 'Church name is required',

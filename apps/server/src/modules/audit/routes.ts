@@ -8,6 +8,10 @@ import { envelope } from '../../http/envelope';
 import type { AuditService } from './service';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
   app.get(
     '/audit',
     {
@@ -19,9 +23,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
         response: { 200: envelopeSchema(z.object({ entries: auditPageSchema })) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return envelope(200, MESSAGES.auditFound, { entries: await audit.page(request.query) });
-    },
+    async (request) => envelope(200, MESSAGES.auditFound, { entries: await audit.page(request.query) }),
   );
 };

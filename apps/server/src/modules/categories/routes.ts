@@ -1,15 +1,27 @@
 import { categorySchema, subCategoriesQuerySchema } from '@churchtrades/shared/category';
+import {
+  categoryCreateSchema,
+  categoryDeleteSchema,
+  categoryReorderSchema,
+  categoryUpdateSchema,
+  managedCategorySchema,
+} from '@churchtrades/shared/category-admin';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
 import { publicCache } from '../../http/public-cache';
+import { currentUser } from '../sessions/plugin';
 import type { CategoryService } from './service';
 
 /** Categories change only when an administrator edits them. */
 export const CATEGORY_CACHE_SECONDS = 300;
 
 const categoriesAnswer = envelopeSchema(z.object({ categories: z.array(categorySchema) }));
+const oneCategory = envelopeSchema(z.object({ category: categorySchema }));
+const adminTags = ['category administration'];
 
 export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService }> = async (app, { categories }) => {
   // Public routes: the answer depends on the URL alone, never on a session, so anyone may cache it.
@@ -42,6 +54,91 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
       },
       async (request) =>
         envelope(200, 'Categories found', { categories: await categories.listSubs(request.query.parent_id) }),
+    );
+  });
+  // Administration: for administrators only, so no cache may keep the answers.
+  await app.register(async (scope) => {
+    const admin = scope.withTypeProvider<ZodTypeProvider>();
+    const preHandler = admin.requireRole(mayAdministerDirectory);
+    admin.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    admin.get(
+      '/category/manage',
+      {
+        preHandler,
+        schema: {
+          tags: adminTags,
+          summary: 'Main categories in display order, each with its sub categories and how many businesses use each',
+          response: { 200: envelopeSchema(z.object({ categories: z.array(managedCategorySchema) })) },
+        },
+      },
+      async () => envelope(200, MESSAGES.categoriesFound, { categories: await categories.listManaged() }),
+    );
+
+    admin.post(
+      '/category/create',
+      {
+        preHandler,
+        schema: {
+          tags: adminTags,
+          summary: 'Add a main category (parentId -1) or a sub category, placed last',
+          body: categoryCreateSchema,
+          response: { 201: oneCategory },
+        },
+      },
+      async (request, reply) => {
+        const category = await categories.create(currentUser(request), request.body);
+        return reply.code(201).send(envelope(201, MESSAGES.categoryCreated, { category }));
+      },
+    );
+
+    admin.patch(
+      '/category/update',
+      {
+        preHandler,
+        schema: {
+          tags: adminTags,
+          summary: "Change a category's name and tags; its businesses are found by the new ones",
+          body: categoryUpdateSchema,
+          response: { 200: oneCategory },
+        },
+      },
+      async (request) =>
+        envelope(200, MESSAGES.categoryUpdated, { category: await categories.update(currentUser(request), request.body) }),
+    );
+
+    admin.patch(
+      '/category/delete',
+      {
+        preHandler,
+        schema: {
+          tags: adminTags,
+          summary: 'Delete a category no business and no sub category uses',
+          body: categoryDeleteSchema,
+          response: { 200: oneCategory },
+        },
+      },
+      async (request) =>
+        envelope(200, MESSAGES.categoryDeleted, { category: await categories.delete(currentUser(request), request.body) }),
+    );
+
+    admin.patch(
+      '/category/reorder',
+      {
+        preHandler,
+        schema: {
+          tags: adminTags,
+          summary: 'Put the categories under one parent (-1: the main categories) in a new order',
+          body: categoryReorderSchema,
+          response: { 200: categoriesAnswer },
+        },
+      },
+      async (request) =>
+        envelope(200, MESSAGES.categoriesReordered, {
+          categories: await categories.reorder(currentUser(request), request.body),
+        }),
     );
   });
 };

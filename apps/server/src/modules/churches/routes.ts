@@ -4,15 +4,45 @@ import {
   churchSummarySchema,
   stateChurchesQuerySchema,
 } from '@churchtrades/shared/church';
+import {
+  churchAdminPageSchema,
+  churchAdminSchema,
+  churchFormSchema,
+  churchIdParamsSchema,
+  churchImageFieldsSchema,
+  churchKeyQuerySchema,
+  churchManageQuerySchema,
+  churchUpdateSchema,
+} from '@churchtrades/shared/church-admin';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayAdministerChurches } from '@churchtrades/shared/permissions';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error';
 import { envelope } from '../../http/envelope';
 import { publicCache } from '../../http/public-cache';
+import { currentUser } from '../sessions/plugin';
+import { readImageForm } from '../uploads/image-form';
+import type { ChurchPicture, ChurchSwitch } from './repo';
 import type { ChurchService } from './service';
 
 /** Churches are registered and enabled by administrators now and then. */
 export const CHURCH_CACHE_SECONDS = 300;
+
+const adminTags = ['church administration'];
+const oneChurch = envelopeSchema(z.object({ church: churchAdminSchema }));
+
+const PICTURES: readonly { path: string; picture: ChurchPicture; summary: string }[] = [
+  { path: '/churches/logo', picture: 'logo', summary: "Change the church's logo: a multipart form with churchId and the image in file" },
+  { path: '/churches/image', picture: 'image', summary: "Change the church's image: a multipart form with churchId and the image in file" },
+];
+
+/** SPEC §7 "Churches" toggles, each with `?churchId=`. */
+const TOGGLES: readonly { path: string; name: ChurchSwitch; summary: string }[] = [
+  { path: '/churches/toggleEnabled', name: 'enabled', summary: 'Flip whether the church (and so its businesses) is shown' },
+  { path: '/churches/toggleModerated', name: 'moderated', summary: "Flip whether the church's businesses wait for a moderator" },
+];
 
 export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = async (app, { churches }) => {
   // Public routes: the answer depends on the URL alone, never on a session, so anyone may cache it.
@@ -60,5 +90,96 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
       },
       async (request) => envelope(200, 'Church found', { church: await churches.findEnabled(request.params.id) }),
     );
+  });
+  // Administration: every answer depends on who asks, so none may be kept by any cache.
+  await app.register(async (scope) => {
+    const admin = scope.withTypeProvider<ZodTypeProvider>();
+    const preHandler = admin.requireRole(mayAdministerChurches);
+    admin.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    admin.get(
+      '/churches/manage',
+      {
+        preHandler,
+        schema: {
+          tags: adminTags,
+          summary: 'Every church the caller administers, disabled ones too, by name, a page at a time',
+          querystring: churchManageQuerySchema,
+          response: { 200: envelopeSchema(z.object({ churches: churchAdminPageSchema })) },
+        },
+      },
+      async (request) =>
+        envelope(200, MESSAGES.churchesFound, { churches: await churches.listManaged(currentUser(request), request.query) }),
+    );
+
+    admin.get(
+      '/churches/manage/:id',
+      {
+        preHandler,
+        schema: {
+          tags: adminTags,
+          summary: 'One church the caller administers',
+          params: churchIdParamsSchema,
+          response: { 200: oneChurch },
+        },
+      },
+      async (request) =>
+        envelope(200, MESSAGES.churchFound, { church: await churches.findManaged(currentUser(request), request.params.id) }),
+    );
+
+    admin.post(
+      '/churches/register',
+      {
+        preHandler,
+        schema: { tags: adminTags, summary: 'Register a church', body: churchFormSchema, response: { 201: oneChurch } },
+      },
+      async (request, reply) => {
+        const church = await churches.register(currentUser(request), request.body);
+        return reply.code(201).send(envelope(201, MESSAGES.churchRegistered, { church }));
+      },
+    );
+
+    admin.patch(
+      '/churches/update',
+      {
+        preHandler,
+        schema: { tags: adminTags, summary: "Change a church's details", body: churchUpdateSchema, response: { 200: oneChurch } },
+      },
+      async (request) =>
+        envelope(200, MESSAGES.churchUpdated, { church: await churches.update(currentUser(request), request.body) }),
+    );
+
+    for (const { path, picture, summary } of PICTURES) {
+      admin.patch(
+        path,
+        {
+          preHandler,
+          schema: { tags: adminTags, summary, consumes: ['multipart/form-data'], response: { 200: oneChurch } },
+        },
+        async (request) => {
+          const { fields, image } = await readImageForm(request);
+          const parsed = churchImageFieldsSchema.safeParse(fields);
+          if (!parsed.success) throw new AppError('BAD_REQUEST', MESSAGES.chooseChurch);
+          const church = await churches.changePicture(currentUser(request), parsed.data.churchId, picture, image);
+          return envelope(200, MESSAGES.churchUpdated, { church });
+        },
+      );
+    }
+
+    for (const { path, name, summary } of TOGGLES) {
+      admin.patch(
+        path,
+        {
+          preHandler,
+          schema: { tags: adminTags, summary, querystring: churchKeyQuerySchema, response: { 200: oneChurch } },
+        },
+        async (request) =>
+          envelope(200, MESSAGES.churchUpdated, {
+            church: await churches.flip(currentUser(request), request.query.churchId, name),
+          }),
+      );
+    }
   });
 };

@@ -11,7 +11,7 @@ export interface Recipient {
   firstName: string;
 }
 
-interface MailContent {
+export interface MailContent {
   subject: string;
   paragraphs: string[];
   action?: { label: string; url: string };
@@ -24,7 +24,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 }
 
-function link(sender: MailSender, pathname: string, key?: string): string {
+export function link(sender: MailSender, pathname: string, key?: string): string {
   const url = new URL(pathname, sender.appOrigin);
   if (key !== undefined) url.searchParams.set('key', key);
   return url.toString();
@@ -60,7 +60,8 @@ function htmlOf(greeting: string, content: MailContent, sender: MailSender): str
   ].join('\n');
 }
 
-function compose(sender: MailSender, to: Recipient, content: MailContent): Mail {
+/** A mail in the product's one layout: greeting, paragraphs, an optional button, footer; HTML escaped. */
+export function compose(sender: MailSender, to: Recipient, content: MailContent): Mail {
   const greeting = `Hello ${to.firstName},`;
   return {
     to: to.email,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { socialMedia, trades } from '../../db/schema';
 
@@ -14,6 +14,16 @@ function socialMediaQueries(db: Database) {
         .select()
         .from(socialMedia)
         .where(eq(socialMedia.entityId, tradeId))
+        .orderBy(asc(socialMedia.createdAt), asc(socialMedia.id));
+    },
+
+    /** The entries of these businesses, oldest first. */
+    async listByTrades(tradeIds: string[]): Promise<SocialMediaRow[]> {
+      if (tradeIds.length === 0) return [];
+      return db
+        .select()
+        .from(socialMedia)
+        .where(inArray(socialMedia.entityId, tradeIds))
         .orderBy(asc(socialMedia.createdAt), asc(socialMedia.id));
     },
 

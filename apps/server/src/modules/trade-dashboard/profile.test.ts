@@ -129,6 +129,31 @@ describe('PATCH /api/trades/updateTradeProfile', () => {
     expect((await storedTrade(pending.trade.id)).changedSinceApproval).toBe(false);
   });
 
+  it("does not flag an administrator's change to someone else's business, nor a change at a church that does not moderate", async () => {
+    const approved = await ownerWithTrade({ moderationStatus: 'APPROVED' });
+    const unmoderated = await ownerWithTrade({
+      moderationStatus: 'APPROVED',
+      churchId: (await createChurch(db, { moderated: false })).id,
+    });
+    const admin = await loggedInBrowser(app, db, (await createAccount(db, { role: 'ADMIN' })).id);
+
+    await admin.patch('/api/trades/updateTradeProfile', profileOf(approved.trade, { name: 'Fixed By Admin' }));
+    await unmoderated.browser.patch('/api/trades/updateTradeProfile', profileOf(unmoderated.trade, { name: 'Renamed Freely' }));
+
+    expect(await storedTrade(approved.trade.id)).toMatchObject({ name: 'Fixed By Admin', changedSinceApproval: false, listed: true });
+    expect(await storedTrade(unmoderated.trade.id)).toMatchObject({ name: 'Renamed Freely', changedSinceApproval: false });
+  });
+
+  it('flags a change an administrator makes to their own approved business', async () => {
+    const admin = await createAccount(db, { role: 'ADMIN' });
+    const trade = await createTrade(db, { ...inCategory(plumbing), ownerId: admin.id });
+    const browser = await loggedInBrowser(app, db, admin.id);
+
+    await browser.patch('/api/trades/updateTradeProfile', profileOf(trade, { name: 'Admin Owned Renamed' }));
+
+    expect((await storedTrade(trade.id)).changedSinceApproval).toBe(true);
+  });
+
   it('keeps a business at its own church while that church is disabled', async () => {
     const closed = await createChurch(db, { enabled: false });
     const { trade, browser } = await ownerWithTrade({ churchId: closed.id });

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { addresses, categories, churches, trades, users } from '../../db/schema';
@@ -13,6 +13,9 @@ export type ProfileFields = Pick<
   NewTradeRow,
   'churchId' | 'stateType' | 'mainCategoryId' | 'categoryId' | 'name' | 'brief' | 'service' | 'tags' | 'searchKeywords'
 >;
+
+/** Where a listed or resubmitted business goes: to the queue, or straight to the directory at an unmoderated church. */
+export type SubmittedStatus = 'PENDING' | 'APPROVED';
 
 /** The switches of the settings page and the administrators' locks. */
 export type TradeSwitch = 'atClient' | 'atBusiness' | 'online' | 'enabled' | 'locked' | 'expired';
@@ -92,13 +95,36 @@ export function createTradeDashboardRepo(db: Database) {
         .where(eq(trades.id, id));
     },
 
-    /** Flips the switch in the database, so that two flips sent together both count. */
-    async flip(id: string, name: TradeSwitch): Promise<void> {
+    /** Flips the switch in the database, so that two flips sent together both count; answers its new value. */
+    async flip(id: string, name: TradeSwitch): Promise<boolean | undefined> {
       const flipped: Partial<Record<TradeSwitch, SQL>> = { [name]: sql`not ${trades[name]}` };
-      await db
+      const [row] = await db
         .update(trades)
         .set({ ...flipped, updatedAt: sql`now()` })
-        .where(eq(trades.id, id));
+        .where(eq(trades.id, id))
+        .returning({ value: trades[name] });
+      return row?.value;
+    },
+
+    /**
+     * Puts a rejected business in front of its moderators again (or straight back in the directory), submitted
+     * now; false when it was no longer rejected, so that two resubmissions sent together count once.
+     */
+    async resubmit(id: string, moderationStatus: SubmittedStatus): Promise<boolean> {
+      const rows = await db
+        .update(trades)
+        .set({
+          moderationStatus,
+          moderationReason: null,
+          moderatedAt: null,
+          moderatedBy: null,
+          changedSinceApproval: false,
+          submittedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(trades.id, id), eq(trades.moderationStatus, 'REJECTED')))
+        .returning({ id: trades.id });
+      return rows.length > 0;
     },
   };
 }

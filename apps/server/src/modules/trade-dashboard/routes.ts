@@ -1,6 +1,7 @@
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { newTradeSchema, ownTradeSchema } from '@churchtrades/shared/trade-dashboard';
+import { resubmitTradeSchema } from '@churchtrades/shared/moderation';
+import { newTradeSchema, type OwnTrade, ownTradeSchema } from '@churchtrades/shared/trade-dashboard';
 import {
   logoFieldsSchema,
   tradeKeyQuerySchema,
@@ -29,6 +30,11 @@ const TOGGLES: readonly { path: string; name: TradeSwitch; summary: string }[] =
   { path: '/trades/toggleExpired', name: 'expired', summary: 'Flip whether the business has expired (administrators)' },
 ];
 
+/** Whether the business went straight to the directory (a church that does not moderate) or waits for a moderator. */
+function waitsForModerator(trade: OwnTrade): boolean {
+  return trade.listingState === 'PENDING';
+}
+
 /** The owner's business pages (SPEC §2 "Trade account layout"): every route needs a session. */
 export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboardService }> = async (app, { trades }) => {
   // Answers about one owner's business: no cache may keep them.
@@ -42,14 +48,33 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: "Add the user's one business; it waits for a moderator",
+        summary: "Add the user's one business; it waits for a moderator unless its church does not moderate",
         body: newTradeSchema,
         response: { 201: oneTrade },
       },
     },
     async (request, reply) => {
       const trade = await trades.create(currentUser(request), request.body);
-      return reply.code(201).send(envelope(201, MESSAGES.tradeCreated, { trade }));
+      const message = waitsForModerator(trade) ? MESSAGES.tradeCreated : MESSAGES.tradeCreatedListed;
+      return reply.code(201).send(envelope(201, message, { trade }));
+    },
+  );
+
+  app.patch(
+    '/trades/resubmit',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Put a rejected business back in front of its moderators (its owner only)',
+        body: resubmitTradeSchema,
+        response: { 200: oneTrade },
+      },
+    },
+    async (request) => {
+      const trade = await trades.resubmit(currentUser(request), request.body);
+      const message = waitsForModerator(trade) ? MESSAGES.tradeResubmitted : MESSAGES.tradeResubmittedListed;
+      return envelope(200, message, { trade });
     },
   );
 

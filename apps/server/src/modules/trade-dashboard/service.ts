@@ -1,24 +1,50 @@
+import type { AuditAction } from '@churchtrades/shared/audit';
 import { MISSING_ID, TRADE_BRIEF_MIN_LENGTH, TRADE_NAME_MIN_LENGTH } from '@churchtrades/shared/constants';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
 import { isReadOnlyRole } from '@churchtrades/shared/read-only';
 import { roleAtLeast } from '@churchtrades/shared/roles';
 import type { ListingState, NewTradeInput, OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import type { TradeProfileInput } from '@churchtrades/shared/trade-profile';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import type { AuditTrail } from '../audit/service';
+import type { RateLimiter, RateLimitRule } from '../rate-limits/service';
 import type { SignedInUser } from '../sessions/service';
 import { tradeSearchKeywords } from '../trades/search-keywords';
 import type { ImageStore } from '../uploads/image-store';
 import { cleanText } from './clean-text';
-import type { CategoryRow, ChurchRow, OwnTradeRow, ProfileFields, TradeDashboardRepo, TradeRow, TradeSwitch } from './repo';
+import type {
+  CategoryRow,
+  ChurchRow,
+  OwnTradeRow,
+  ProfileFields,
+  SubmittedStatus,
+  TradeDashboardRepo,
+  TradeRow,
+  TradeSwitch,
+} from './repo';
 
 export interface TradeDashboardDependencies {
   repo: TradeDashboardRepo;
   images: ImageStore;
+  rateLimits: Pick<RateLimiter, 'attempt'>;
+  audit: AuditTrail;
 }
 
 /** The settings an owner flips; LOCKED and EXPIRED are the administrators' (DESIGN "Roles"). */
 export const OWNER_SWITCHES = ['atClient', 'atBusiness', 'online', 'enabled'] as const satisfies readonly TradeSwitch[];
+
+/** The administrators' switches, each written to the audit log. */
+const ADMINISTRATOR_SWITCH_ACTIONS: Partial<Record<TradeSwitch, AuditAction>> = {
+  locked: 'trade.lock',
+  expired: 'trade.expire',
+};
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** DESIGN "Sessions and security": listing is limited per account, so a robot behind one login cannot flood the queue. */
+export const LISTING_RATE_LIMIT: RateLimitRule = { name: 'listing-account', limit: 5, windowMs: HOUR_MS };
 
 // Category ids are PostgreSQL integers: a larger number names no category, and must not reach the database.
 const MAX_CATEGORY_ID = 2_147_483_647;
@@ -108,6 +134,20 @@ function changesProfile(trade: TradeRow, fields: ProfileFields): boolean {
   return APPROVED_FIELDS.some((key) => fields[key] !== trade[key]);
 }
 
+/**
+ * An owner's change to an approved business keeps it listed but flags it for its moderators' look. A change
+ * an administrator makes to someone else's business is not flagged (they are the ones who would look), nor
+ * one at a church that does not moderate its businesses.
+ */
+function needsAnotherLook(user: SignedInUser, trade: TradeRow, church: ChurchRow): boolean {
+  return trade.moderationStatus === 'APPROVED' && church.moderated && trade.ownerId === user.userId;
+}
+
+/** A church that does not moderate (churches.moderated off) lists its businesses without a moderator. */
+function statusOnSubmission(church: ChurchRow): SubmittedStatus {
+  return church.moderated ? 'PENDING' : 'APPROVED';
+}
+
 // A select with nothing chosen sends no id, '' or -1 (and '' reads as 0 for a number): the business keeps its own.
 function chosenChurchId({ churchId }: TradeProfileInput): string | undefined {
   return churchId === undefined || churchId === '' || churchId === MISSING_ID ? undefined : churchId;
@@ -122,7 +162,7 @@ interface TradeCategories {
   sub: CategoryRow | undefined;
 }
 
-export function createTradeDashboardService({ repo, images }: TradeDashboardDependencies) {
+export function createTradeDashboardService({ repo, images, rateLimits, audit }: TradeDashboardDependencies) {
   async function ownTrade(id: string): Promise<OwnTrade> {
     const row = await repo.findOwnTrade(id);
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
@@ -193,9 +233,13 @@ export function createTradeDashboardService({ repo, images }: TradeDashboardDepe
   }
 
   return {
-    /** SPEC §2 "List your business": the user's one business, waiting for a moderator. */
+    /**
+     * SPEC §2 "List your business": the user's one business, waiting for a moderator (or listed at once at a
+     * church that does not moderate).
+     */
     async create(user: SignedInUser, input: NewTradeInput): Promise<OwnTrade> {
       assertMayChange(user);
+      await rateLimits.attempt(LISTING_RATE_LIMIT, user.userId);
       if (await repo.findOwnTradeOf(user.userId)) throw new AppError('CONFLICT', MESSAGES.tradeAlreadyExists);
       const church = await churchFor(input.churchId);
       if (input.stateType !== church.stateType) throw new AppError('BAD_REQUEST', MESSAGES.stateNotChurchState);
@@ -209,7 +253,7 @@ export function createTradeDashboardService({ repo, images }: TradeDashboardDepe
         name: profileText(input.name, TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
         brief: profileText(input.brief, TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
         searchKeywords: keywordsOf(categories, null),
-        moderationStatus: 'PENDING',
+        moderationStatus: statusOnSubmission(church),
         enabled: true,
       });
       if (!created) throw new AppError('CONFLICT', MESSAGES.tradeAlreadyExists);
@@ -245,18 +289,56 @@ export function createTradeDashboardService({ repo, images }: TradeDashboardDepe
         tags: input.tags === undefined ? trade.tags : cleanText(input.tags),
         searchKeywords: keywordsOf(categories, await repo.findSuburb(trade.id)),
       };
-      const flagged = trade.moderationStatus === 'APPROVED' && changesProfile(trade, fields);
+      const flagged = needsAnotherLook(user, trade, church) && changesProfile(trade, fields);
       await repo.update(trade.id, flagged ? { ...fields, changedSinceApproval: true } : fields);
       return ownTrade(trade.id);
     },
 
-    /** Flips a switch of the business; locking and expiring are for administrators only. */
+    /** Flips a switch of the business; locking and expiring are for administrators only, and audited. */
     async flip(user: SignedInUser, tradeId: string, name: TradeSwitch): Promise<OwnTrade> {
       const forOwners = (OWNER_SWITCHES as readonly TradeSwitch[]).includes(name);
       if (!forOwners && !isAdministrator(user)) throw new AppError('FORBIDDEN', MESSAGES.administratorsOnly);
       const trade = await tradeToChange(user, tradeId);
-      await repo.flip(trade.id, name);
+      const value = await repo.flip(trade.id, name);
+      if (value === undefined) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+      const action = ADMINISTRATOR_SWITCH_ACTIONS[name];
+      if (action) {
+        await audit.record(user, {
+          action,
+          subjectType: 'TRADE',
+          subjectId: trade.id,
+          subjectName: trade.name,
+          before: { [name]: !value },
+          after: { [name]: value },
+        });
+      }
       return ownTrade(trade.id);
+    },
+
+    /**
+     * After a rejection the owner changes their business and puts it back in the queue (or straight back in
+     * the directory at a church that does not moderate). Only the owner may, and only a rejected business.
+     */
+    async resubmit(user: SignedInUser, { tradeId }: ResubmitTradeInput): Promise<OwnTrade> {
+      assertMayChange(user);
+      const trade = await existingTrade(tradeId);
+      if (trade.ownerId !== user.userId) throw new AppError('FORBIDDEN', MESSAGES.notYourTrade);
+      if (trade.moderationStatus !== 'REJECTED') throw new AppError('CONFLICT', MESSAGES.onlyRejectedResubmit);
+      const church = await churchFor(trade.churchId, trade.churchId);
+      if (!(await repo.resubmit(trade.id, statusOnSubmission(church)))) {
+        throw new AppError('CONFLICT', MESSAGES.onlyRejectedResubmit);
+      }
+      return ownTrade(trade.id);
+    },
+
+    /**
+     * The business's website (its WEBSITE entry) changed: what its moderators approved changed, as with the
+     * name or brief.
+     */
+    async noteWebsiteChange(user: SignedInUser, tradeId: string): Promise<void> {
+      const trade = await existingTrade(tradeId);
+      const church = await repo.findChurch(trade.churchId);
+      if (church && needsAnotherLook(user, trade, church)) await repo.update(trade.id, { changedSinceApproval: true });
     },
 
     /** Replaces the business's logo with the image, re-encoded; the old file goes. */
@@ -284,3 +366,6 @@ export type TradeDashboardService = ReturnType<typeof createTradeDashboardServic
 
 /** What the address and social media pages need of a business: who may see and change it. */
 export type TradeAccess = Pick<TradeDashboardService, 'tradeToRead' | 'tradeToChange'>;
+
+/** What the social media pages need of a business: access, and telling it its website changed. */
+export type TradeWebsiteAccess = TradeAccess & Pick<TradeDashboardService, 'noteWebsiteChange'>;

@@ -5,7 +5,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { trades } from '../../db/schema';
+import { auditLog, trades } from '../../db/schema';
 import { createAccount, createTrade } from '../../../test/factories';
 import { type FormFile, multipartForm } from '../../../test/multipart-form';
 import { createTestApp } from '../../../test/test-app';
@@ -23,6 +23,10 @@ async function ownerWithTrade(trade: Parameters<typeof createTrade>[1] = {}) {
 async function administrator() {
   const admin = await createAccount(db, { role: 'ADMIN' });
   return loggedInBrowser(app, db, admin.id);
+}
+
+async function auditOf(tradeId: string) {
+  return db.select().from(auditLog).where(eq(auditLog.subjectId, tradeId));
 }
 
 async function storedTrade(id: string) {
@@ -64,17 +68,36 @@ describe('the settings toggles', () => {
 
     expect(response.json()).toMatchObject({ statusCode: 403, status: 'FORBIDDEN', message: MESSAGES.administratorsOnly });
     expect(await storedTrade(trade.id)).toEqual(trade);
+    expect(await auditOf(trade.id)).toEqual([]);
   });
 
   it.each([
-    ['toggleLocked', 'locked'],
-    ['toggleExpired', 'expired'],
-  ] as const)('%s flips %s for an administrator', async (route, field) => {
+    ['toggleLocked', 'locked', 'trade.lock'],
+    ['toggleExpired', 'expired', 'trade.expire'],
+  ] as const)('%s flips %s for an administrator and writes each flip to the audit log', async (route, field, action) => {
     const { trade } = await ownerWithTrade();
+    const browser = await administrator();
 
-    const response = await (await administrator()).patch(`/api/trades/${route}?key=${trade.id}`);
+    const response = await browser.patch(`/api/trades/${route}?key=${trade.id}`);
+    await browser.patch(`/api/trades/${route}?key=${trade.id}`);
 
     expect(response.json().data.trade).toMatchObject({ [field]: true, listingState: 'HIDDEN' });
+    const entries = (await auditOf(trade.id)).map(({ action, subjectType, subjectName, before, after }) => ({ action, subjectType, subjectName, before, after }));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { action, subjectType: 'TRADE', subjectName: trade.name, before: { [field]: false }, after: { [field]: true } },
+        { action, subjectType: 'TRADE', subjectName: trade.name, before: { [field]: true }, after: { [field]: false } },
+      ]),
+    );
+    expect(entries).toHaveLength(2);
+  });
+
+  it('writes nothing to the audit log for the switches owners flip', async () => {
+    const { trade, browser } = await ownerWithTrade();
+
+    await browser.patch(`/api/trades/toggleEnabled?key=${trade.id}`);
+
+    expect(await auditOf(trade.id)).toEqual([]);
   });
 
   it('refuses a missing or malformed key with 400 and answers 404 for an unknown one', async () => {

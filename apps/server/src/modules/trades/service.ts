@@ -210,6 +210,12 @@ export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = 
       };
     },
 
+    /**
+     * The search cards of these businesses, in the order of the ids, as the public would see them once listed
+     * (street hidden when the owner keeps it private), whatever their state: the moderators' preview.
+     */
+    previewCards: (ids: string[]): Promise<TradeCard[]> => repo.cards(ids),
+
     /** A listed business; anything else, a malformed id included, is simply not found. */
     async findListed(id: string): Promise<TradeDetail> {
       const trade = isUuid(id) ? await repo.findListed(id) : undefined;

@@ -142,6 +142,11 @@ export function createUserService(deps: UserServiceDependencies) {
     if (!(await repo.acceptTotpStep(userId, step))) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeUsed);
   }
 
+  async function mailResetLink(user: UserRow): Promise<void> {
+    const key = await issueKey(user.id, 'RESET_PASSWORD');
+    mailer.sendInBackground(resetPasswordMail(sender, user, key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
+  }
+
   async function mailAlreadyRegistered(email: string): Promise<void> {
     const account = await repo.findByEmail(email);
     if (!account) return;
@@ -216,9 +221,18 @@ export function createUserService(deps: UserServiceDependencies) {
       await rateLimits.attempt(RATE_LIMITS.resetPerAddress, networkOf(requester.address));
       await rateLimits.attempt(RATE_LIMITS.resetPerEmail, email.toLowerCase());
       const user = await repo.findByEmail(email);
-      if (!user) return;
-      const key = await issueKey(user.id, 'RESET_PASSWORD');
-      mailer.sendInBackground(resetPasswordMail(sender, user, key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
+      if (user) await mailResetLink(user);
+    },
+
+    /**
+     * Mails the account of the e-mail a reset link on an administrator's behalf: the same single-use key of
+     * one hour, without the limits that guard the public form. Undefined when no account has the e-mail.
+     */
+    async sendPasswordResetFor(email: string): Promise<UserView | undefined> {
+      const user = await repo.findByEmail(email);
+      if (!user) return undefined;
+      await mailResetLink(user);
+      return viewOf(user);
     },
 
     /** Whose password an open reset key may set; the key stays open for the form that follows. */

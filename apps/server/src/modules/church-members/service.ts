@@ -1,0 +1,107 @@
+import type { ChurchMember, ChurchMembershipInput, ChurchRole } from '@churchtrades/shared/church-admin';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayManageAccountOf } from '@churchtrades/shared/permissions';
+import { roleRank } from '@churchtrades/shared/roles';
+import { AppError } from '../../http/app-error';
+import type { AuditTrail } from '../audit/service';
+import type { ChurchAdministration } from '../churches/service';
+import type { SignedInUser } from '../sessions/service';
+import type { AccountRole, ChurchMemberRepo, MemberAccount } from './repo';
+
+export interface ChurchMemberDependencies {
+  repo: ChurchMemberRepo;
+  churches: ChurchAdministration;
+  audit: AuditTrail;
+}
+
+/** What attaching did: `attached` false when the user served the church in that role already. */
+export interface Attachment {
+  member: ChurchMember;
+  attached: boolean;
+}
+
+function noAccount(): AppError {
+  return new AppError('NOT_FOUND', MESSAGES.noAccountWithEmail);
+}
+
+function memberOf(account: MemberAccount, churchRole: ChurchRole, role: AccountRole = account.role): ChurchMember {
+  return { ...account, role, churchRole };
+}
+
+function membershipFields(account: MemberAccount, churchRole: ChurchRole) {
+  return { userId: account.userId, email: account.email, churchRole };
+}
+
+/**
+ * The priests and moderators of a church (master users, SPEC §7). Whoever administers the church (its state's
+ * governor, an administrator) names them; serving a church needs at least that role, so a lower one is raised.
+ */
+export function createChurchMemberService({ repo, churches, audit }: ChurchMemberDependencies) {
+  return {
+    async list(actor: SignedInUser, churchId: string, churchRole: ChurchRole): Promise<ChurchMember[]> {
+      const church = await churches.churchToManage(actor, churchId);
+      return repo.listMembers(church.id, churchRole);
+    },
+
+    /**
+     * Attaches the account to the church in the role, raising a lower role to it (never lowering one). Raising
+     * the role of an account the actor may not manage is refused; attaching one that needs no raise is not.
+     */
+    async attach(actor: SignedInUser, input: ChurchMembershipInput): Promise<Attachment> {
+      const church = await churches.churchToManage(actor, input.churchId);
+      const { account, attached, raised } = await repo.transaction(async (queries) => {
+        const found = await queries.lockAccount(input.email);
+        if (!found) throw noAccount();
+        const raise = roleRank(found.role) < roleRank(input.churchRole);
+        if (raise && !mayManageAccountOf(actor.role, found.role)) {
+          throw new AppError('FORBIDDEN', MESSAGES.accountBeyondYourRole);
+        }
+        const added = await queries.attach(church.id, found.userId, input.churchRole);
+        if (raise) await queries.setRole(found.userId, input.churchRole);
+        return { account: found, attached: added, raised: raise };
+      });
+      if (attached) {
+        await audit.record(actor, {
+          action: 'church.memberAdd',
+          subjectType: 'CHURCH',
+          subjectId: church.id,
+          subjectName: church.name,
+          before: null,
+          after: membershipFields(account, input.churchRole),
+        });
+      }
+      if (raised) {
+        await audit.record(actor, {
+          action: 'user.role',
+          subjectType: 'USER',
+          subjectId: account.userId,
+          subjectName: account.email,
+          before: { role: account.role },
+          after: { role: input.churchRole },
+        });
+      }
+      return { member: memberOf(account, input.churchRole, raised ? input.churchRole : account.role), attached };
+    },
+
+    /** Detaches the account from the church in that role; its role stays as it is. */
+    async detach(actor: SignedInUser, input: ChurchMembershipInput): Promise<ChurchMember> {
+      const church = await churches.churchToManage(actor, input.churchId);
+      const account = await repo.findAccount(input.email);
+      if (!account) throw noAccount();
+      if (!(await repo.detach(church.id, account.userId, input.churchRole))) {
+        throw new AppError('NOT_FOUND', MESSAGES.notAMember);
+      }
+      await audit.record(actor, {
+        action: 'church.memberRemove',
+        subjectType: 'CHURCH',
+        subjectId: church.id,
+        subjectName: church.name,
+        before: membershipFields(account, input.churchRole),
+        after: null,
+      });
+      return memberOf(account, input.churchRole);
+    },
+  };
+}
+
+export type ChurchMemberService = ReturnType<typeof createChurchMemberService>;

@@ -1,0 +1,269 @@
+import type { DuplicateMatch, ModerationStatus } from '@churchtrades/shared/moderation';
+import type { RealState } from '@churchtrades/shared/states';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/database';
+import { addresses, categories, churches, churchMembers, trades, users } from '../../db/schema';
+
+type ChurchRole = (typeof churchMembers.$inferSelect)['churchRole'];
+
+/** The churches a caller reaches: every one, those of a state, and those named. */
+export interface ChurchScope {
+  everywhere: boolean;
+  state: RealState | null;
+  churchIds: string[];
+}
+
+/** Which businesses a listing takes; `waiting` means pending, or approved and changed since. */
+export interface ModerationFilter {
+  scope: ChurchScope;
+  churchId?: string;
+  stateType?: RealState;
+  status?: ModerationStatus | 'WAITING';
+  name?: string;
+}
+
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+/** What a decision writes: the new status and reason, by whom, and the flag of a change looked at cleared. */
+export interface DecisionFields {
+  moderationStatus: ModerationStatus;
+  moderationReason: string | null;
+  moderatedBy: string;
+}
+
+/** The state a decision applies to; it is written only if the business still stands so, at the same church. */
+export interface DecidedState {
+  churchId: string;
+  moderationStatus: ModerationStatus;
+  changedSinceApproval: boolean;
+}
+
+export interface DuplicateRow {
+  tradeId: string;
+  id: string;
+  name: string;
+  churchName: string;
+  matchedOn: DuplicateMatch[];
+}
+
+const mainCategory = alias(categories, 'main_category');
+const subCategory = alias(categories, 'sub_category');
+const moderator = alias(users, 'moderator');
+
+const moderationColumns = {
+  id: trades.id,
+  ownerId: trades.ownerId,
+  churchId: trades.churchId,
+  name: trades.name,
+  brief: trades.brief,
+  service: trades.service,
+  tags: trades.tags,
+  website: trades.website,
+  logoUri: trades.logoUri,
+  atClient: trades.atClient,
+  atBusiness: trades.atBusiness,
+  online: trades.online,
+  enabled: trades.enabled,
+  locked: trades.locked,
+  expired: trades.expired,
+  listed: trades.listed,
+  moderationStatus: trades.moderationStatus,
+  moderationReason: trades.moderationReason,
+  changedSinceApproval: trades.changedSinceApproval,
+  submittedAt: trades.submittedAt,
+  moderatedAt: trades.moderatedAt,
+  church: { name: churches.name, stateType: churches.stateType },
+  mainCategory: mainCategory.name,
+  subCategory: subCategory.name,
+  owner: { userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone },
+  address: { fullAddress: addresses.fullAddress, showStreetAddress: addresses.showStreetAddress },
+  moderatedByName: sql<string | null>`${moderator.firstName} || ' ' || ${moderator.lastName}`,
+};
+
+const WAITING = or(
+  eq(trades.moderationStatus, 'PENDING'),
+  and(eq(trades.moderationStatus, 'APPROVED'), eq(trades.changedSinceApproval, true)),
+)!;
+
+function withinScope({ everywhere, state, churchIds }: ChurchScope): SQL | undefined {
+  if (everywhere) return undefined;
+  const reached = [
+    state === null ? undefined : eq(churches.stateType, state),
+    churchIds.length === 0 ? undefined : inArray(trades.churchId, churchIds),
+  ].filter((condition) => condition !== undefined);
+  return reached.length === 0 ? sql`false` : or(...reached);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function conditionsOf(filter: ModerationFilter): SQL | undefined {
+  return and(
+    withinScope(filter.scope),
+    filter.churchId === undefined ? undefined : eq(trades.churchId, filter.churchId),
+    filter.stateType === undefined ? undefined : eq(churches.stateType, filter.stateType),
+    filter.status === undefined ? undefined : filter.status === 'WAITING' ? WAITING : eq(trades.moderationStatus, filter.status),
+    filter.name ? ilike(trades.name, `%${escapeLike(filter.name)}%`) : undefined,
+  );
+}
+
+// How a business is recognised again under another account: the same name in any case; the owner's phone as
+// its digits, "+61 4…" read as "04…" and fewer than 8 digits ignored; the owner's e-mail in lower case without
+// a "+tag" (one mailbox, two accounts); the website without scheme, "www." and trailing slashes.
+const nameKey = (name: SQL) => sql`lower(${name})`;
+const phoneKey = (phone: SQL) =>
+  sql`substring(regexp_replace(regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g'), '^61([0-9]{9})$', '0\\1') from '^[0-9]{8,}$')`;
+const emailKey = (email: SQL) => sql`regexp_replace(lower(${email}), '\\+[^@]*@', '@')`;
+const websiteKey = (website: SQL) =>
+  sql`nullif(regexp_replace(regexp_replace(lower(coalesce(${website}, '')), '^[a-z][a-z0-9+.-]*://(www\\.)?', ''), '/+$', ''), '')`;
+
+/** The keys of a business (table alias `t`, its owner `u`) as rows (kind, key), for an equi-join on them. */
+function matchKeys(t: string, u: string): SQL {
+  const column = (table: string, name: string) => sql.raw(`${table}.${name}`);
+  return sql`(values
+    ('NAME', ${nameKey(column(t, 'name'))}),
+    ('PHONE', ${phoneKey(column(u, 'phone'))}),
+    ('EMAIL', ${emailKey(column(u, 'email'))}),
+    ('WEBSITE', ${websiteKey(column(t, 'website'))}))`;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres and PGlite both answer raw queries with `{ rows }`.
+  return (result as { rows: T[] }).rows;
+}
+
+export function createModerationRepo(db: Database) {
+  function tradesWithChurch() {
+    return db.select({ id: trades.id }).from(trades).innerJoin(churches, eq(churches.id, trades.churchId));
+  }
+
+  async function pageOfIds(
+    filter: ModerationFilter,
+    window: PageWindow,
+    order: SQL[],
+  ): Promise<{ ids: string[]; total: number }> {
+    const where = conditionsOf(filter);
+    const [rows, totals] = await Promise.all([
+      tradesWithChurch().where(where).orderBy(...order).limit(window.limit).offset(window.offset),
+      db.select({ total: count() }).from(trades).innerJoin(churches, eq(churches.id, trades.churchId)).where(where),
+    ]);
+    return { ids: rows.map((row) => row.id), total: totals[0]?.total ?? 0 };
+  }
+
+  return {
+    /** The churches the user serves in these roles (church_members). */
+    async churchesServed(userId: string, roles: ChurchRole[]): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ churchId: churchMembers.churchId })
+        .from(churchMembers)
+        .where(and(eq(churchMembers.userId, userId), inArray(churchMembers.churchRole, roles)));
+      return rows.map((row) => row.churchId);
+    },
+
+    async governedState(userId: string): Promise<RealState | null> {
+      const [row] = await db.select({ state: users.governedState }).from(users).where(eq(users.id, userId));
+      return row?.state ?? null;
+    },
+
+    /** A page of the waiting businesses, the longest waiting first. */
+    queuePage: (filter: ModerationFilter, window: PageWindow) =>
+      pageOfIds({ ...filter, status: 'WAITING' }, window, [asc(trades.submittedAt), asc(trades.id)]),
+
+    /** A page of the businesses in any status, by name. */
+    namePage: (filter: ModerationFilter, window: PageWindow) =>
+      pageOfIds(filter, window, [asc(trades.name), asc(trades.id)]),
+
+    /** How many businesses wait at each church within the filter, by church name; churches with none left out. */
+    async waitingPerChurch(filter: ModerationFilter) {
+      return db
+        .select({
+          churchId: churches.id,
+          name: churches.name,
+          stateType: churches.stateType,
+          pending: sql<number>`(count(*) filter (where ${trades.moderationStatus} = 'PENDING'))::int`,
+          changed: sql<number>`(count(*) filter (where ${trades.moderationStatus} = 'APPROVED'))::int`,
+        })
+        .from(trades)
+        .innerJoin(churches, eq(churches.id, trades.churchId))
+        .where(conditionsOf({ ...filter, status: 'WAITING' }))
+        .groupBy(churches.id)
+        .orderBy(asc(churches.name), asc(churches.id));
+    },
+
+    /** The businesses with everything their owner entered, in no particular order. */
+    async findAll(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select(moderationColumns)
+        .from(trades)
+        .innerJoin(churches, eq(churches.id, trades.churchId))
+        .innerJoin(users, eq(users.id, trades.ownerId))
+        .leftJoin(mainCategory, eq(mainCategory.id, trades.mainCategoryId))
+        .leftJoin(subCategory, eq(subCategory.id, trades.categoryId))
+        .leftJoin(addresses, eq(addresses.entityId, trades.id))
+        .leftJoin(moderator, eq(moderator.id, trades.moderatedBy))
+        .where(inArray(trades.id, ids));
+    },
+
+    /** Writes a decision, only if the business still stands as it was decided on; false otherwise. */
+    async decide(id: string, fields: DecisionFields, was: DecidedState): Promise<boolean> {
+      const rows = await db
+        .update(trades)
+        .set({ ...fields, changedSinceApproval: false, moderatedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(trades.id, id),
+            eq(trades.churchId, was.churchId),
+            eq(trades.moderationStatus, was.moderationStatus),
+            eq(trades.changedSinceApproval, was.changedSinceApproval),
+          ),
+        )
+        .returning({ id: trades.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Other businesses that share a name, an owner's phone or e-mail, or a website with each of these, at most
+     * `limit` per business, those sharing most first, then by name. Each key is computed once per business and
+     * matched by a hash join: one pass over the businesses, whatever the page's size.
+     */
+    async duplicates(ids: string[], limit: number): Promise<DuplicateRow[]> {
+      if (ids.length === 0) return [];
+      const result = await db.execute(sql`
+        with page_keys as (
+          select t.id as trade_id, k.kind, k.key
+          from ${trades} t
+          join ${users} u on u.id = t.owner_id
+          cross join lateral ${matchKeys('t', 'u')} as k(kind, key)
+          where t.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) and k.key is not null
+        ),
+        matches as (
+          select p.trade_id, o.id, array_agg(distinct k.kind order by k.kind) as matched_on
+          from ${trades} o
+          join ${users} ou on ou.id = o.owner_id
+          cross join lateral ${matchKeys('o', 'ou')} as k(kind, key)
+          join page_keys p on p.kind = k.kind and p.key = k.key
+          where o.id <> p.trade_id
+          group by p.trade_id, o.id
+        ),
+        ranked as (
+          select m.trade_id, o.id, o.name, c.name as church_name, m.matched_on,
+            row_number() over (partition by m.trade_id order by cardinality(m.matched_on) desc, o.name, o.id) as place
+          from matches m
+          join ${trades} o on o.id = m.id
+          join ${churches} c on c.id = o.church_id
+        )
+        select trade_id as "tradeId", id, name, church_name as "churchName", matched_on as "matchedOn"
+        from ranked where place <= ${limit} order by trade_id, place`);
+      return rowsOf<DuplicateRow>(result);
+    },
+  };
+}
+
+export type ModerationRepo = ReturnType<typeof createModerationRepo>;
+export type ModerationRow = Awaited<ReturnType<ModerationRepo['findAll']>>[number];

@@ -1,0 +1,290 @@
+import type { AuditAction } from '@churchtrades/shared/audit';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import type {
+  ModerationChurchCount,
+  ModerationDecision,
+  ModerationDecisionInput,
+  ModerationQueueQuery,
+  ModerationStatus,
+  ModerationTrade,
+  ModerationTradesQuery,
+} from '@churchtrades/shared/moderation';
+import { mayModerate, moderatesEverywhere } from '@churchtrades/shared/permissions';
+import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
+import type { Page, TradeCard } from '@churchtrades/shared/trade-search';
+import { AppError } from '../../http/app-error';
+import type { AuditTrail } from '../audit/service';
+import type { MailSender } from '../mail/account-mails';
+import type { Mailer } from '../mail/mailer';
+import {
+  type ModeratedTrade,
+  tradeApprovedMail,
+  tradeRejectedMail,
+  tradeRelistedMail,
+  tradeUnlistedMail,
+} from '../mail/moderation-mails';
+import type { SignedInUser } from '../sessions/service';
+import type { ChurchScope, DuplicateRow, ModerationFilter, ModerationRepo, ModerationRow } from './repo';
+
+export interface ModerationServiceDependencies {
+  repo: ModerationRepo;
+  audit: AuditTrail;
+  mailer: Pick<Mailer, 'sendInBackground'>;
+  sender: MailSender;
+  /** The public search cards of any businesses (trades module). */
+  previewCards(ids: string[]): Promise<TradeCard[]>;
+  /** The social media entries of businesses, by business (social-media module). */
+  socialMediaOf(tradeIds: string[]): Promise<Map<string, SocialMediaEntry[]>>;
+}
+
+/** A queue entry names at most this many possible duplicates. */
+export const DUPLICATES_SHOWN = 5;
+
+/** Where the caller reaches: the churches they moderate, and beyond those the ones they only look at. */
+interface CallerScope {
+  moderates: ChurchScope;
+  views: ChurchScope;
+}
+
+interface DecisionRule {
+  /** Whether the decision applies to a business as it stands. */
+  appliesTo(status: ModerationStatus, changedSinceApproval: boolean): boolean;
+  becomes: ModerationStatus;
+  action: AuditAction;
+}
+
+const waiting = (status: ModerationStatus, changed: boolean) => status === 'PENDING' || (status === 'APPROVED' && changed);
+
+/**
+ * Approve or reject a waiting business (pending, or approved and changed since: approving then means "looked
+ * at"); unlist an approved one; relist an unlisted one.
+ */
+const DECISIONS: Readonly<Record<ModerationDecision, DecisionRule>> = {
+  APPROVE: { appliesTo: waiting, becomes: 'APPROVED', action: 'trade.approve' },
+  REJECT: { appliesTo: waiting, becomes: 'REJECTED', action: 'trade.reject' },
+  UNLIST: { appliesTo: (status) => status === 'APPROVED', becomes: 'UNLISTED', action: 'trade.unlist' },
+  RELIST: { appliesTo: (status) => status === 'UNLISTED', becomes: 'APPROVED', action: 'trade.relist' },
+};
+
+function reaches(scope: ChurchScope, row: ModerationRow): boolean {
+  return scope.everywhere || row.church.stateType === scope.state || scope.churchIds.includes(row.churchId);
+}
+
+function pageOf<T>(content: T[], total: number, query: { page: number; size: number }): Page<T> {
+  return {
+    content,
+    number: query.page,
+    size: query.size,
+    totalElements: total,
+    totalPages: Math.ceil(total / query.size),
+  };
+}
+
+function filterOf(scope: ChurchScope, query: ModerationQueueQuery): ModerationFilter {
+  return {
+    scope,
+    ...(query.churchId === undefined ? {} : { churchId: query.churchId }),
+    ...(query.stateType === 'ALL' ? {} : { stateType: query.stateType }),
+  };
+}
+
+export function createModerationService(deps: ModerationServiceDependencies) {
+  const { repo, audit, mailer, sender } = deps;
+
+  /**
+   * DESIGN "Roles": administrators reach every church; a governor the churches of their state; a moderator the
+   * churches they moderate; a priest (read-only) the church they serve.
+   */
+  async function scopeOf(user: SignedInUser): Promise<CallerScope> {
+    if (moderatesEverywhere(user.role)) {
+      const everywhere: ChurchScope = { everywhere: true, state: null, churchIds: [] };
+      return { moderates: everywhere, views: everywhere };
+    }
+    const [state, moderated, served] = await Promise.all([
+      user.role === 'GOVERNOR' ? repo.governedState(user.userId) : null,
+      mayModerate(user.role) ? repo.churchesServed(user.userId, ['MODERATOR']) : [],
+      repo.churchesServed(user.userId, ['PRIEST']),
+    ]);
+    return {
+      moderates: { everywhere: false, state, churchIds: moderated },
+      views: { everywhere: false, state, churchIds: [...moderated, ...served] },
+    };
+  }
+
+  function mayDecide(user: SignedInUser, scope: CallerScope, row: ModerationRow): boolean {
+    return mayModerate(user.role) && reaches(scope.moderates, row) && row.ownerId !== user.userId;
+  }
+
+  function viewOf(
+    user: SignedInUser,
+    scope: CallerScope,
+    row: ModerationRow,
+    extras: { card: TradeCard; socialMedias: SocialMediaEntry[]; duplicates: DuplicateRow[] },
+  ): ModerationTrade {
+    return {
+      id: row.id,
+      name: row.name,
+      brief: row.brief,
+      service: row.service,
+      tags: row.tags,
+      website: row.website,
+      logoUri: row.logoUri,
+      stateType: row.church.stateType,
+      churchId: row.churchId,
+      churchName: row.church.name,
+      mainCategory: row.mainCategory,
+      subCategory: row.subCategory,
+      atClient: row.atClient,
+      atBusiness: row.atBusiness,
+      online: row.online,
+      enabled: row.enabled,
+      locked: row.locked,
+      expired: row.expired,
+      listed: row.listed,
+      status: row.moderationStatus,
+      reason: row.moderationReason,
+      changedSinceApproval: row.changedSinceApproval,
+      submittedAt: row.submittedAt.toISOString(),
+      moderatedAt: row.moderatedAt?.toISOString() ?? null,
+      moderatedByName: row.moderatedByName,
+      owner: {
+        userId: row.owner.userId,
+        name: `${row.owner.firstName} ${row.owner.lastName}`,
+        email: row.owner.email,
+        phone: row.owner.phone,
+      },
+      address: row.address,
+      socialMedias: extras.socialMedias,
+      card: extras.card,
+      duplicates: extras.duplicates.map(({ id, name, churchName, matchedOn }) => ({ id, name, churchName, matchedOn })),
+      mayDecide: mayDecide(user, scope, row),
+    };
+  }
+
+  /** The businesses, in the order of the ids, with their card, social media and possible duplicates. */
+  async function viewsOf(user: SignedInUser, scope: CallerScope, ids: string[]): Promise<ModerationTrade[]> {
+    const [rows, cards, socialMedias, duplicates] = await Promise.all([
+      repo.findAll(ids),
+      deps.previewCards(ids),
+      deps.socialMediaOf(ids),
+      repo.duplicates(ids, DUPLICATES_SHOWN),
+    ]);
+    const rowsById = new Map(rows.map((row) => [row.id, row]));
+    const cardsById = new Map(cards.map((card) => [card.id, card]));
+    return ids.flatMap((id) => {
+      const row = rowsById.get(id);
+      const card = cardsById.get(id);
+      if (!row || !card) return [];
+      const extras = {
+        card,
+        socialMedias: socialMedias.get(id) ?? [],
+        duplicates: duplicates.filter((duplicate) => duplicate.tradeId === id),
+      };
+      return [viewOf(user, scope, row, extras)];
+    });
+  }
+
+  async function oneView(user: SignedInUser, scope: CallerScope, id: string): Promise<ModerationTrade> {
+    const [trade] = await viewsOf(user, scope, [id]);
+    if (!trade) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+    return trade;
+  }
+
+  /** The business, when the caller moderates its church and does not own it. */
+  async function tradeToDecide(user: SignedInUser, scope: CallerScope, id: string): Promise<ModerationRow> {
+    const [row] = await repo.findAll([id]);
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+    if (row.ownerId === user.userId) throw new AppError('FORBIDDEN', MESSAGES.ownTradeDecision);
+    if (!mayModerate(user.role) || !reaches(scope.moderates, row)) throw new AppError('FORBIDDEN', MESSAGES.notYourChurch);
+    return row;
+  }
+
+  function mailOwner(row: ModerationRow, decision: ModerationDecision, reason: string): void {
+    const to = { email: row.owner.email, firstName: row.owner.firstName };
+    const trade: ModeratedTrade = { name: row.name, churchName: row.church.name };
+    const mails = {
+      APPROVE: () => tradeApprovedMail(sender, to, trade),
+      REJECT: () => tradeRejectedMail(sender, to, trade, reason),
+      UNLIST: () => tradeUnlistedMail(sender, to, trade, reason),
+      RELIST: () => tradeRelistedMail(sender, to, trade),
+    };
+    mailer.sendInBackground(mails[decision]());
+  }
+
+  return {
+    /** The waiting businesses of the churches the caller moderates, the longest waiting first, and how many wait where. */
+    async queue(
+      user: SignedInUser,
+      query: ModerationQueueQuery,
+    ): Promise<{ trades: Page<ModerationTrade>; churches: ModerationChurchCount[] }> {
+      const scope = await scopeOf(user);
+      const filter = filterOf(scope.moderates, query);
+      // The side list counts every church, whichever one the page is narrowed to, so the moderator can switch.
+      const { churchId: _chosenChurch, ...everyChurch } = filter;
+      const [{ ids, total }, churches] = await Promise.all([
+        repo.queuePage(filter, { offset: query.page * query.size, limit: query.size }),
+        repo.waitingPerChurch(everyChurch),
+      ]);
+      return { trades: pageOf(await viewsOf(user, scope, ids), total, query), churches };
+    },
+
+    /** Every business, in any status, of the churches the caller may see, by name. */
+    async trades(user: SignedInUser, query: ModerationTradesQuery): Promise<Page<ModerationTrade>> {
+      const scope = await scopeOf(user);
+      const filter: ModerationFilter = {
+        ...filterOf(scope.views, query),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(query.name === '' ? {} : { name: query.name }),
+      };
+      const { ids, total } = await repo.namePage(filter, { offset: query.page * query.size, limit: query.size });
+      return pageOf(await viewsOf(user, scope, ids), total, query);
+    },
+
+    /** One business, when it belongs to a church the caller may see. */
+    async trade(user: SignedInUser, id: string): Promise<ModerationTrade> {
+      const scope = await scopeOf(user);
+      const [row] = await repo.findAll([id]);
+      if (!row) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+      if (!reaches(scope.views, row)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+      return oneView(user, scope, row.id);
+    },
+
+    /**
+     * A moderator's decision on a business of a church they moderate, never their own: written only if the
+     * business still stands as it was decided on, audited, and told to its owner by e-mail.
+     */
+    async decide(user: SignedInUser, input: ModerationDecisionInput): Promise<ModerationTrade> {
+      const scope = await scopeOf(user);
+      const row = await tradeToDecide(user, scope, input.tradeId);
+      const rule = DECISIONS[input.decision];
+      if (!rule.appliesTo(row.moderationStatus, row.changedSinceApproval)) {
+        throw new AppError('CONFLICT', MESSAGES.decisionNotApplicable);
+      }
+      const reason = rule.becomes === 'APPROVED' ? null : input.reason;
+      const was = {
+        churchId: row.churchId,
+        moderationStatus: row.moderationStatus,
+        changedSinceApproval: row.changedSinceApproval,
+      };
+      const decided = await repo.decide(
+        row.id,
+        { moderationStatus: rule.becomes, moderationReason: reason, moderatedBy: user.userId },
+        was,
+      );
+      if (!decided) throw new AppError('CONFLICT', MESSAGES.decisionNotApplicable);
+      await audit.record(user, {
+        action: rule.action,
+        subjectType: 'TRADE',
+        subjectId: row.id,
+        subjectName: row.name,
+        before: { status: row.moderationStatus, reason: row.moderationReason, changedSinceApproval: row.changedSinceApproval },
+        after: { status: rule.becomes, reason, changedSinceApproval: false },
+      });
+      // Approving a change already listed tells the owner nothing new: only a change of status is mailed.
+      if (rule.becomes !== row.moderationStatus) mailOwner(row, input.decision, input.reason);
+      return oneView(user, scope, row.id);
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;

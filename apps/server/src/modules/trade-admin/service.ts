@@ -1,0 +1,52 @@
+import { STATE_FILTER_ALL } from '@churchtrades/shared/states';
+import type { TradeAdminRow, TradeAdminSearchQuery } from '@churchtrades/shared/trade-admin';
+import type { Page } from '@churchtrades/shared/trade-search';
+import type { TradeAdminFilter, TradeAdminRepo, TradeAdminRowData } from './repo';
+
+function filterOf(query: TradeAdminSearchQuery): TradeAdminFilter {
+  return {
+    text: query.name,
+    stateType: query.stateType === STATE_FILTER_ALL ? undefined : query.stateType,
+    status: query.status,
+  };
+}
+
+function rowOf(row: TradeAdminRowData): TradeAdminRow {
+  return {
+    id: row.id,
+    name: row.name,
+    stateType: row.stateType,
+    churchName: row.churchName,
+    ownerName: `${row.ownerFirstName} ${row.ownerLastName}`,
+    ownerEmail: row.ownerEmail,
+    status: row.status,
+    listed: row.listed,
+    enabled: row.enabled,
+    locked: row.locked,
+    expired: row.expired,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every business, listed or not, for administrators (issue "Moderation and administration"). */
+export function createTradeAdminService(repo: TradeAdminRepo) {
+  return {
+    /** Businesses whose name, or whose owner's name or e-mail, contains the text; by name. */
+    async search(query: TradeAdminSearchQuery): Promise<Page<TradeAdminRow>> {
+      const filter = filterOf(query);
+      const [rows, totalElements] = await Promise.all([
+        repo.page(filter, { offset: query.page * query.size, limit: query.size }),
+        repo.count(filter),
+      ]);
+      return {
+        content: rows.map(rowOf),
+        number: query.page,
+        size: query.size,
+        totalElements,
+        totalPages: Math.ceil(totalElements / query.size),
+      };
+    },
+  };
+}
+
+export type TradeAdminService = ReturnType<typeof createTradeAdminService>;
