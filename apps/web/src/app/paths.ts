@@ -44,4 +44,25 @@ export const paths = {
   account: { path: '/account', getHref: () => '/account' },
   accountProfile: { path: '/account/profile', getHref: () => '/account/profile' },
   accountPassword: { path: '/account/password', getHref: () => '/account/password' },
+
+  moderation: { path: '/moderation', getHref: () => '/moderation' },
+  moderationTrade: {
+    path: '/moderation/trades/:id',
+    getHref: (id: string) => `/moderation/trades/${encodeURIComponent(id)}`,
+  },
+
+  admin: { path: '/admin', getHref: () => '/admin' },
+  adminChurches: { path: '/admin/churches', getHref: () => '/admin/churches' },
+  adminChurch: {
+    path: '/admin/churches/:id',
+    getHref: (id: string) => `/admin/churches/${encodeURIComponent(id)}`,
+  },
+  adminCategories: { path: '/admin/categories', getHref: () => '/admin/categories' },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminUser: {
+    path: '/admin/users/:id',
+    getHref: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  },
+  adminTrades: { path: '/admin/trades', getHref: () => '/admin/trades' },
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
 } as const;

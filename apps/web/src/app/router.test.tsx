@@ -117,4 +117,19 @@ describe('routes', () => {
     expect(await screen.findByLabelText('First name', {}, SLOW_IMPORT)).toHaveValue('Jane');
     expect(router.state.location.pathname).toBe('/account/profile');
   });
+
+  it('opens the administration at its churches page', async () => {
+    setLoggedIn(true);
+    fakeServer({
+      'GET /api/user/profile': { data: { user: makeUser({ role: 'ADMIN' }) } },
+      'GET /api/churches/manage': {
+        data: { churches: { content: [], number: 0, size: 10, totalElements: 0, totalPages: 0 } },
+      },
+    });
+    const { router } = renderApp('/admin');
+
+    expect(await screen.findByText('No churches found.', {}, SLOW_IMPORT)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/churches');
+  });
 });

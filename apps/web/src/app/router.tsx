@@ -176,6 +176,79 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        path: paths.moderation.path,
+        lazy: async () => {
+          const { ModerationPage } = await import('../features/moderation/components/moderation-page');
+          return { Component: ModerationPage };
+        },
+      },
+      {
+        path: paths.moderationTrade.path,
+        lazy: async () => {
+          const { ModerationTradePage } = await import('../features/moderation/components/moderation-trade-page');
+          return { Component: ModerationTradePage };
+        },
+      },
+      {
+        path: paths.admin.path,
+        lazy: async () => {
+          const { AdminLayout } = await import('../features/admin/components/admin-layout');
+          return { Component: AdminLayout };
+        },
+        children: [
+          { index: true, element: <Navigate to={paths.adminChurches.getHref()} replace /> },
+          {
+            path: paths.adminChurches.path,
+            lazy: async () => {
+              const { ChurchesPage } = await import('../features/admin/churches/components/churches-page');
+              return { Component: ChurchesPage };
+            },
+          },
+          {
+            path: paths.adminChurch.path,
+            lazy: async () => {
+              const { ChurchPage } = await import('../features/admin/churches/components/church-page');
+              return { Component: ChurchPage };
+            },
+          },
+          {
+            path: paths.adminCategories.path,
+            lazy: async () => {
+              const { CategoriesPage } = await import('../features/admin/categories/components/categories-page');
+              return { Component: CategoriesPage };
+            },
+          },
+          {
+            path: paths.adminUsers.path,
+            lazy: async () => {
+              const { UsersPage } = await import('../features/admin/users/components/users-page');
+              return { Component: UsersPage };
+            },
+          },
+          {
+            path: paths.adminUser.path,
+            lazy: async () => {
+              const { UserPage } = await import('../features/admin/users/components/user-page');
+              return { Component: UserPage };
+            },
+          },
+          {
+            path: paths.adminTrades.path,
+            lazy: async () => {
+              const { TradesPage } = await import('../features/admin/trades/components/trades-page');
+              return { Component: TradesPage };
+            },
+          },
+          {
+            path: paths.adminAudit.path,
+            lazy: async () => {
+              const { AuditPage } = await import('../features/admin/audit/components/audit-page');
+              return { Component: AuditPage };
+            },
+          },
+        ],
+      },
     ],
   },
 ];

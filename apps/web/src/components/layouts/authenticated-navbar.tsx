@@ -1,3 +1,5 @@
+import { mayAdministerChurches, mayViewModeration } from '@churchtrades/shared/permissions';
+import type { Role } from '@churchtrades/shared/roles';
 import { useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
@@ -8,7 +10,23 @@ import { paths } from '../../app/paths';
 import { useGetProfileQuery } from '../../lib/current-user-api';
 import { Avatar } from '../avatar';
 
-/** SPEC §2 "Authenticated area": logo, My Business, and the user's menu with Profile, Password and Logout. */
+/**
+ * The entries a privileged role may open, by the rules the server's guards apply (permissions.ts), so a user
+ * is offered exactly the pages whose calls would be allowed.
+ */
+const PRIVILEGED_ENTRIES: readonly { label: string; to: string; allowed: (role: Role) => boolean }[] = [
+  { label: 'Moderation', to: paths.moderation.getHref(), allowed: mayViewModeration },
+  { label: 'Administration', to: paths.admin.getHref(), allowed: mayAdministerChurches },
+];
+
+function privilegedEntries(role: Role) {
+  return PRIVILEGED_ENTRIES.filter((entry) => entry.allowed(role));
+}
+
+/**
+ * SPEC §2 "Authenticated area": logo, My Business, the pages the user's role opens (Moderation,
+ * Administration), and the user's menu with Profile, Password and Logout.
+ */
 export function AuthenticatedNavbar({ onLogout }: { onLogout: () => void }) {
   const { data: user } = useGetProfileQuery();
   // Held here so the phone menu button can say whether the menu is open (see site-navbar).
@@ -30,6 +48,14 @@ export function AuthenticatedNavbar({ onLogout }: { onLogout: () => void }) {
                 My Business
               </Nav.Link>
             </Nav.Item>
+            {user &&
+              privilegedEntries(user.role).map((entry) => (
+                <Nav.Item as="li" key={entry.to}>
+                  <Nav.Link as={NavLink} to={entry.to} eventKey={entry.to}>
+                    {entry.label}
+                  </Nav.Link>
+                </Nav.Item>
+              ))}
             <NavDropdown
               as="li"
               id="user-menu"

@@ -2,6 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, type Route } from '../../../testing/fake-server';
+import { hiddenHoneypot } from '../../../testing/honeypot';
 import { renderRoutes } from '../../../testing/render-routes';
 import { RegisterPage } from './register-page';
 
@@ -60,6 +61,18 @@ describe('RegisterPage', () => {
     });
     expect(screen.getByLabelText('First name')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('carries a honeypot field hidden from people, and refuses the form when something fills it', async () => {
+    const { user, server } = renderRegister();
+
+    const honeypot = hiddenHoneypot();
+    await fillIn(user);
+    await user.type(honeypot, 'https://spam.example');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.formRefused);
+    expect(server.calls('POST /api/user/register')).toHaveLength(0);
   });
 
   it("shows the server's refusal in a red alert and keeps what was typed", async () => {

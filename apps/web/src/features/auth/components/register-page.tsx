@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { paths } from '../../../app/paths';
 import { FormAlert } from '../../../components/form/form-alert';
+import { HoneypotField, refuseFilledHoneypot } from '../../../components/form/honeypot-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
@@ -39,7 +40,13 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Register">
-      <Form noValidate onSubmit={handleSubmit(submit)}>
+      <Form
+        noValidate
+        onSubmit={handleSubmit(
+          submit,
+          refuseFilledHoneypot((message) => showError(undefined, message)),
+        )}
+      >
         <FormAlert alert={alert} onClose={clearAlert} />
         <TextField label="First name" autoComplete="given-name" error={errors.firstName} {...register('firstName')} />
         <TextField label="Last name" autoComplete="family-name" error={errors.lastName} {...register('lastName')} />
@@ -51,6 +58,7 @@ export function RegisterPage() {
           error={errors.password}
           {...register('password')}
         />
+        <HoneypotField register={register} />
         <SubmitButton busy={isLoading} className="w-100">
           Register
         </SubmitButton>

@@ -1,5 +1,6 @@
 import { IMAGE_FILE_FIELD } from '@churchtrades/shared/account-requests';
 import type { Envelope } from '@churchtrades/shared/envelope';
+import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
 import type { NewTradeInput, OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import type { TradeProfileInput } from '@churchtrades/shared/trade-profile';
 import { api } from '../../../lib/api';
@@ -95,6 +96,13 @@ const tradeChangesApi = api.injectEndpoints({
       onQueryStarted: showChangedTrade,
       invalidatesTags: ['Trade'],
     }),
+    /** The owner of a rejected business puts it back in front of a moderator. */
+    resubmitTrade: build.mutation<TradeChange, ResubmitTradeInput>({
+      query: (body) => ({ url: '/trades/resubmit', method: 'PATCH', body }),
+      transformResponse: toTradeChange,
+      onQueryStarted: showChangedTrade,
+      invalidatesTags: ['Trade'],
+    }),
   }),
 });
 
@@ -104,4 +112,5 @@ export const {
   useUpdateTradeProfileMutation,
   useChangeLogoMutation,
   useToggleTradeMutation,
+  useResubmitTradeMutation,
 } = tradeChangesApi;

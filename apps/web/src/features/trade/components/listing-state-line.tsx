@@ -1,5 +1,12 @@
+import { MESSAGES } from '@churchtrades/shared/messages';
 import type { ListingState, OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useFormAlert } from '../../../components/form/use-form-alert';
+import { successMessage } from '../../../lib/api-error';
+import { useResubmitTradeMutation } from '../api/trade-api';
 
 const BADGE_COLOURS: Readonly<Record<ListingState, { bg: string; text?: 'dark' }>> = {
   PENDING: { bg: 'warning', text: 'dark' },
@@ -33,20 +40,48 @@ export function listingStateText(trade: OwnTrade): string {
   }
 }
 
-/** Where the business stands in the directory (DESIGN "Roles"): waiting for a moderator, listed, or why not. */
-export function ListingStateLine({ trade }: { trade: OwnTrade }) {
+/**
+ * Where the business stands in the directory (DESIGN "Roles"): waiting for a moderator, listed, or why not.
+ * A rejected business can be put back in the queue once its owner has changed what the reason asks for.
+ */
+export function ListingStateLine({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }) {
   const colours = BADGE_COLOURS[trade.listingState];
   return (
-    <p className="mb-0">
-      <span className="visually-hidden">Listing: </span>
-      <Badge bg={colours.bg} text={colours.text} className="text-wrap text-break">
-        {listingStateText(trade)}
-      </Badge>
-      {trade.listingState === 'PENDING' && (
-        <small className="d-block text-body-secondary mt-1">
-          A moderator of your church approves it before it shows in search.
-        </small>
-      )}
-    </p>
+    <>
+      <p className="mb-0">
+        <span className="visually-hidden">Listing: </span>
+        <Badge bg={colours.bg} text={colours.text} className="text-wrap text-break">
+          {listingStateText(trade)}
+        </Badge>
+        {trade.listingState === 'PENDING' && (
+          <small className="d-block text-body-secondary mt-1">
+            A moderator of your church approves it before it shows in search.
+          </small>
+        )}
+      </p>
+      {trade.listingState === 'REJECTED' && <Resubmit tradeId={trade.id} disabled={readOnly} />}
+    </>
+  );
+}
+
+function Resubmit({ tradeId, disabled }: { tradeId: string; disabled: boolean }) {
+  const [resubmit, { isLoading }] = useResubmitTradeMutation();
+  const { alert, clearAlert, showError } = useFormAlert();
+
+  async function send() {
+    clearAlert();
+    const result = await resubmit({ tradeId });
+    if (result.error) showError(result.error);
+    else toast.success(successMessage(result.data.message, MESSAGES.tradeResubmitted));
+  }
+
+  return (
+    <>
+      <small className="d-block text-body-secondary">Change what the reason asks for, then resubmit it.</small>
+      <Button variant="primary" size="sm" disabled={disabled || isLoading} onClick={() => void send()}>
+        {isLoading ? 'Loading...' : 'Resubmit for approval'}
+      </Button>
+      <FormAlert alert={alert} onClose={clearAlert} />
+    </>
   );
 }

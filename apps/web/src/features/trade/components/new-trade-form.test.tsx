@@ -1,6 +1,7 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { hiddenHoneypot } from '../../../testing/honeypot';
 import { makeUser } from '../../../testing/user-factory';
 import { chooseOption, optionsOf } from '../testing/choose-option';
 import { renderTrade } from '../testing/render-trade';
@@ -113,6 +114,23 @@ describe('NewTradeForm', () => {
       stateType: 'VIC',
       churchId: ST_PAUL.churchId,
     });
+  });
+
+  it('carries a honeypot field hidden from people, and refuses the form when something fills it', async () => {
+    const { user, server } = renderTrade('/trade/profile', { trade: null });
+    await screen.findByLabelText('Name');
+
+    const honeypot = hiddenHoneypot();
+    await user.type(screen.getByLabelText('Name'), 'Citizen Carpentry');
+    await user.type(screen.getByLabelText('Brief (iBusiness-Card)'), 'Cabinets and decks');
+    await chooseOption(user, 'Main Category', 'Electrical');
+    await chooseOption(user, 'State', 'VIC');
+    await chooseOption(user, 'Church', ST_PAUL.name);
+    await user.type(honeypot, 'https://spam.example');
+    await user.click(screen.getByRole('button', { name: 'List your business' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.formRefused);
+    expect(server.calls('POST /api/trades/new')).toHaveLength(0);
   });
 
   it('is disabled for a USER', async () => {

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/form/form-alert';
+import { HoneypotField, refuseFilledHoneypot } from '../../../components/form/honeypot-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
@@ -46,7 +47,13 @@ export function NewTradeForm({ readOnly }: { readOnly: boolean }) {
         </p>
         {readOnly && <ReadOnlyNote />}
         <FormProvider {...form}>
-          <Form noValidate onSubmit={form.handleSubmit(submit)}>
+          <Form
+            noValidate
+            onSubmit={form.handleSubmit(
+              submit,
+              refuseFilledHoneypot((message) => showError(undefined, message)),
+            )}
+          >
             <FormAlert alert={alert} onClose={clearAlert} />
             {/* A disabled fieldset disables every input and button in it. */}
             <fieldset disabled={readOnly}>
@@ -54,6 +61,7 @@ export function NewTradeForm({ readOnly }: { readOnly: boolean }) {
               <BriefField label="Brief (iBusiness-Card)" />
               <CategoryFields />
               <ChurchFields />
+              <HoneypotField register={form.register} />
               <SubmitButton busy={isLoading}>List your business</SubmitButton>
             </fieldset>
           </Form>

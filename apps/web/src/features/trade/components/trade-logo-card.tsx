@@ -23,7 +23,7 @@ export function TradeLogoCard({ trade, readOnly }: { trade: OwnTrade; readOnly: 
         )}
         <ChangeLogo tradeId={trade.id} disabled={readOnly} />
         <h2 className="h5 mb-0 text-break">{trade.name}</h2>
-        <ListingStateLine trade={trade} />
+        <ListingStateLine trade={trade} readOnly={readOnly} />
       </Card.Body>
     </Card>
   );

@@ -1,0 +1,43 @@
+import type { Role } from '@churchtrades/shared/roles';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer } from '../../testing/fake-server';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { makeUser } from '../../testing/user-factory';
+import { AuthenticatedNavbar } from './authenticated-navbar';
+
+function renderNavbar(role: Role) {
+  const user = makeUser({ firstName: 'Jane', lastName: 'Citizen', role });
+  fakeServer({ 'GET /api/user/profile': { data: { user } } });
+  return renderWithProviders(<AuthenticatedNavbar onLogout={() => {}} />);
+}
+
+describe('AuthenticatedNavbar', () => {
+  it.each<[Role, string[]]>([
+    ['USER', []],
+    ['TRADER', []],
+    ['PRIEST', ['Moderation']],
+    ['MODERATOR', ['Moderation']],
+    ['GOVERNOR', ['Moderation', 'Administration']],
+    ['ADMIN', ['Moderation', 'Administration']],
+    ['SUPER', ['Moderation', 'Administration']],
+  ])('offers a %s the privileged pages %j', async (role, entries) => {
+    renderNavbar(role);
+    await screen.findByRole('button', { name: 'Jane Citizen' });
+
+    const menu = screen.getByRole('navigation');
+    const links = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+      .filter((text) => text === 'Moderation' || text === 'Administration');
+    expect(links).toEqual(entries);
+  });
+
+  it('leads Moderation to /moderation and Administration to /admin', async () => {
+    renderNavbar('GOVERNOR');
+
+    expect(await screen.findByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/moderation');
+    expect(screen.getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'My Business' })).toHaveAttribute('href', '/trade/profile');
+  });
+});

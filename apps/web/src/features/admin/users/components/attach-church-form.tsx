@@ -1,0 +1,134 @@
+import { CHURCH_ROLES, churchMembershipSchema } from '@churchtrades/shared/church-admin';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { REAL_STATES, type RealState } from '@churchtrades/shared/states';
+import type { UserAdmin } from '@churchtrades/shared/user-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { FormAlert } from '../../../../components/form/form-alert';
+import { SelectField } from '../../../../components/form/select-field';
+import { SubmitButton } from '../../../../components/form/submit-button';
+import { useFormAlert } from '../../../../components/form/use-form-alert';
+import { successMessage } from '../../../../lib/api-error';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useAttachToChurchMutation, useChurchesToServeQuery } from '../api/users-api';
+import { churchRoleName } from './users-table';
+
+/** The user is named by their e-mail, which the page knows: the form chooses the church and the role. */
+const attachSchema = churchMembershipSchema.pick({ churchId: true, churchRole: true });
+type AttachValues = z.input<typeof attachSchema>;
+type AttachInput = z.output<typeof attachSchema>;
+
+/** How many churches a name search offers; typing more of the name narrows them. */
+const CHURCH_CHOICES = 20;
+const TYPING_PAUSE_MS = 300;
+
+/** "Attach to a church": find a church by name and state, then make the user its priest or a moderator. */
+export function AttachChurchForm({ user }: { user: UserAdmin }) {
+  const [attach, { isLoading }] = useAttachToChurchMutation();
+  const { alert, clearAlert, showError } = useFormAlert();
+  const [name, setName] = useState('');
+  const [stateType, setStateType] = useState<RealState | ''>('');
+  const settledName = useDebouncedValue(name.trim(), TYPING_PAUSE_MS);
+  // data, not currentData: the churches found so far stay offered while the next name is looked up.
+  const { data: churches } = useChurchesToServeQuery({
+    name: settledName,
+    stateType,
+    page: 0,
+    size: CHURCH_CHOICES,
+  });
+  const form = useForm<AttachValues, unknown, AttachInput>({
+    resolver: zodResolver(attachSchema),
+    defaultValues: { churchId: '' },
+  });
+
+  async function submit(values: AttachInput) {
+    clearAlert();
+    const result = await attach({ ...values, email: user.email, userId: user.userId });
+    if (result.error) {
+      showError(result.error);
+      return;
+    }
+    toast.success(successMessage(result.data.message, MESSAGES.memberAdded));
+    form.reset({ churchId: '' });
+  }
+
+  return (
+    <Form noValidate aria-label="Attach to a church" onSubmit={form.handleSubmit(submit)}>
+      <h4 className="h6">Attach to a church</h4>
+      <FormAlert alert={alert} onClose={clearAlert} />
+      <Row className="g-2 mb-3">
+        <Col sm={8}>
+          <Form.Group controlId="attach-church-name">
+            <Form.Label>Church name</Form.Label>
+            <Form.Control
+              type="search"
+              autoComplete="off"
+              maxLength={100}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </Form.Group>
+        </Col>
+        <Col sm={4}>
+          <Form.Group controlId="attach-church-state">
+            <Form.Label>Church state</Form.Label>
+            <Form.Select
+              value={stateType}
+              // The select offers REAL_STATES and '' only.
+              onChange={(event) => setStateType(event.target.value as RealState | '')}
+            >
+              <option value="">Any state</option>
+              {REAL_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+      </Row>
+      <SelectField label="Church" error={form.formState.errors.churchId} {...form.register('churchId')}>
+        <option value="">{MESSAGES.chooseChurch}</option>
+        {churches?.content.map((church) => (
+          <option key={church.churchId} value={church.churchId}>
+            {church.name} ({church.stateType}){church.enabled ? '' : ' · disabled'}
+          </option>
+        ))}
+      </SelectField>
+      {churches && churches.totalElements > churches.content.length && (
+        <Form.Text className="d-block mb-2">
+          The first {churches.content.length} of {churches.totalElements} churches: type more of the name.
+        </Form.Text>
+      )}
+      <fieldset className="mb-3">
+        <legend className="fs-6 mb-1">Serves as</legend>
+        {CHURCH_ROLES.map((churchRole) => (
+          <Form.Check
+            key={churchRole}
+            inline
+            type="radio"
+            id={`attach-${churchRole}`}
+            label={churchRoleName(churchRole)}
+            value={churchRole}
+            isInvalid={form.formState.errors.churchRole !== undefined}
+            {...form.register('churchRole')}
+          />
+        ))}
+        {form.formState.errors.churchRole && (
+          <Form.Control.Feedback type="invalid" className="d-block">
+            {form.formState.errors.churchRole.message}
+          </Form.Control.Feedback>
+        )}
+      </fieldset>
+      <SubmitButton busy={isLoading} variant="outline-primary">
+        Attach
+      </SubmitButton>
+    </Form>
+  );
+}

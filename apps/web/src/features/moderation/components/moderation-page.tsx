@@ -1,0 +1,49 @@
+import { mayModerate } from '@churchtrades/shared/permissions';
+import Nav from 'react-bootstrap/Nav';
+import { Link } from 'react-router';
+import { useModerationFilter } from '../hooks/use-moderation-filter';
+import type { ModerationView } from '../moderation-filter';
+import { AllBusinesses } from './all-businesses';
+import { ModerationAccess } from './moderation-access';
+import { ModerationQueue } from './moderation-queue';
+
+const VIEWS: readonly { view: ModerationView; label: string }[] = [
+  { view: 'queue', label: 'Queue' },
+  { view: 'all', label: 'All businesses' },
+];
+
+/**
+ * /moderation: moderators (and above) see the queue and every business of their churches and decide on them;
+ * a priest sees the businesses of their church, pending ones too, without deciding.
+ */
+export function ModerationPage() {
+  return <ModerationAccess>{(user) => <ModerationViews decides={mayModerate(user.role)} />}</ModerationAccess>;
+}
+
+function ModerationViews({ decides }: { decides: boolean }) {
+  const controls = useModerationFilter();
+  if (!decides) return <AllBusinesses {...controls} oneChurch />;
+
+  const { view } = controls.filter;
+  return (
+    <>
+      <nav aria-label="Moderation lists">
+        <Nav variant="tabs" className="mb-4" as="ul">
+          {VIEWS.map((item) => (
+            <Nav.Item as="li" key={item.view}>
+              <Nav.Link
+                as={Link}
+                to={controls.hrefFor({ view: item.view })}
+                active={item.view === view}
+                aria-current={item.view === view ? 'page' : undefined}
+              >
+                {item.label}
+              </Nav.Link>
+            </Nav.Item>
+          ))}
+        </Nav>
+      </nav>
+      {view === 'queue' ? <ModerationQueue {...controls} /> : <AllBusinesses {...controls} oneChurch={false} />}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useModerationTradeQuery } from '../api/moderation-api';
+import { LoadFailed, Loading, ModerationAccess } from './moderation-access';
+import { ModerationTradeView } from './moderation-trade-view';
+
+/**
+ * /moderation/trades/{id}: one business, shown and decided on as in the lists; where a "possible duplicate"
+ * link leads, and where administrators open a business.
+ */
+export function ModerationTradePage() {
+  return <ModerationAccess>{() => <ModerationTrade />}</ModerationAccess>;
+}
+
+function ModerationTrade() {
+  const { id = '' } = useParams();
+  const { currentData: trade, error, isFetching, refetch } = useModerationTradeQuery(id);
+
+  return (
+    <>
+      <p>
+        <Link to={paths.moderation.getHref()}>Back to moderation</Link>
+      </p>
+      {trade ? (
+        <ModerationTradeView trade={trade} headingLevel="h2" />
+      ) : error && !isFetching ? (
+        <LoadFailed error={error} onRetry={() => void refetch()} />
+      ) : (
+        <Loading />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { UserView } from '@churchtrades/shared/user';
+import { fakeServer, type Route } from '../../../testing/fake-server';
+import { renderRoutes } from '../../../testing/render-routes';
+import { makeUser } from '../../../testing/user-factory';
+import { ModerationPage } from '../components/moderation-page';
+import { ModerationTradePage } from '../components/moderation-trade-page';
+
+/** The moderation pages at `path`, as the router nests them, for a user and the server routes given. */
+export function renderModeration(
+  path: string,
+  { user = makeUser({ role: 'MODERATOR' }), routes = {} }: { user?: UserView; routes?: Record<string, Route> } = {},
+) {
+  const server = fakeServer({
+    'GET /api/user/profile': { data: { user } },
+    'GET /api/churches/stateChurches': { data: { churches: [] } },
+    ...routes,
+  });
+  const view = renderRoutes(
+    [
+      { path: '/moderation', element: <ModerationPage /> },
+      { path: '/moderation/trades/:id', element: <ModerationTradePage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  return { server, ...view };
+}
