@@ -30,5 +30,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     unstubGlobals: true,
     restoreMocks: true,
+    // A page test clicks and types through several renders; on a loaded CI machine that outlasts the 5 s default.
+    testTimeout: 20_000,
   },
 });

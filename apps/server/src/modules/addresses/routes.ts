@@ -6,6 +6,7 @@ import { addressIdParamsSchema, tradeIdParamsSchema } from '@churchtrades/shared
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentUser } from '../sessions/plugin';
 import type { AddressService } from './service';
 
@@ -15,9 +16,7 @@ const oneAddress = envelopeSchema(z.object({ address: tradeAddressSchema }));
 /** SPEC §7 "Address": the business's own address, for its owner's pages. The lookup of addresses is elsewhere. */
 export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }> = async (app, { addresses }) => {
   // The whole address of a business working from home is its owner's to see: no cache may keep it.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  keepAnswersPrivate(app);
 
   app.post(
     '/address/create',

@@ -12,6 +12,7 @@ import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import { publicCache } from '../../http/public-cache';
 import { currentUser } from '../sessions/plugin';
 import type { CategoryService } from './service';
@@ -60,9 +61,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     const preHandler = admin.requireRole(mayAdministerDirectory);
-    admin.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    keepAnswersPrivate(admin);
 
     admin.get(
       '/category/manage',

@@ -10,6 +10,7 @@ import { mayAdministerChurches } from '@churchtrades/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentUser } from '../sessions/plugin';
 import type { ChurchMemberService } from './service';
 
@@ -25,9 +26,7 @@ const LISTS: readonly { path: string; churchRole: ChurchRole; summary: string }[
 export const churchMemberRoutes: FastifyPluginAsyncZod<{ members: ChurchMemberService }> = async (app, { members }) => {
   const preHandler = app.requireRole(mayAdministerChurches);
   // Answers about who serves a church, for its administrators only: no cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  keepAnswersPrivate(app);
 
   for (const { path, churchRole, summary } of LISTS) {
     app.get(

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import { publicCache } from '../../http/public-cache';
 import { currentUser } from '../sessions/plugin';
 import { readImageForm } from '../uploads/image-form';
@@ -95,9 +96,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     const preHandler = admin.requireRole(mayAdministerChurches);
-    admin.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    keepAnswersPrivate(admin);
 
     admin.get(
       '/churches/manage',

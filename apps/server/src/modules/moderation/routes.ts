@@ -14,6 +14,7 @@ import { mayModerate, mayViewModeration } from '@churchtrades/shared/permissions
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentUser } from '../sessions/plugin';
 import type { ModerationService } from './service';
 
@@ -30,9 +31,7 @@ const DECISION_MESSAGES: Readonly<Record<ModerationDecision, string>> = {
 /** `/moderation`: church moderators decide on businesses; priests look at their church's, read-only. */
 export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (app, { moderation }) => {
   // Owners' contact details and moderators' notes: no cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  keepAnswersPrivate(app);
 
   app.get(
     '/moderation/queue',

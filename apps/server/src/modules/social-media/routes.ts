@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentUser } from '../sessions/plugin';
 import type { SocialMediaService } from './service';
 
@@ -22,9 +23,7 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
   { socialMedia },
 ) => {
   // Answers of the owner's pages: no cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  keepAnswersPrivate(app);
 
   app.post(
     '/socialMedia/create',

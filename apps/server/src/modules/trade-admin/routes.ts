@@ -5,14 +5,13 @@ import { tradeAdminPageSchema, tradeAdminSearchQuerySchema } from '@churchtrades
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import type { TradeAdminService } from './service';
 
 /** Administration of businesses (issue "Moderation and administration"): ADMIN and above only. */
 export const tradeAdminRoutes: FastifyPluginAsyncZod<{ tradeAdmin: TradeAdminService }> = async (app, { tradeAdmin }) => {
   // Unlisted businesses and owners' e-mails: no cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  keepAnswersPrivate(app);
 
   app.get(
     '/trades/searchTrade',

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentUser } from '../sessions/plugin';
 import { readImageForm } from '../uploads/image-form';
 import type { TradeSwitch } from './repo';
@@ -38,9 +39,7 @@ function waitsForModerator(trade: OwnTrade): boolean {
 /** The owner's business pages (SPEC §2 "Trade account layout"): every route needs a session. */
 export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboardService }> = async (app, { trades }) => {
   // Answers about one owner's business: no cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  keepAnswersPrivate(app);
 
   app.post(
     '/trades/new',

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentUser } from '../sessions/plugin';
 import type { UserAdminService } from './service';
 
@@ -25,9 +26,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
   const administrators = app.requireRole(mayAdministerDirectory);
 
   // Answers about people's accounts: no cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  keepAnswersPrivate(app);
 
   app.get(
     '/masterUser/filter',

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentSession, currentUser, sessionToken } from '../sessions/plugin';
 import { readImageForm } from '../uploads/image-form';
 import type { Requester, UserService } from './service';
@@ -37,9 +38,7 @@ function requesterOf(request: FastifyRequest): Requester {
 /** SPEC §7 "User": registration, verification, login with two-step, password reset, and the own account. */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
   // Every answer here is about one person (or says whether an account exists): no cache may keep it.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  keepAnswersPrivate(app);
 
   app.post(
     '/user/register',

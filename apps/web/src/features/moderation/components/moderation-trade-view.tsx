@@ -8,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 // The preview must be the very card the public will see, so it is the search page's own.
-import { TradeCard } from '../../search/components/trade-card';
+import { TradeCard } from '../../../components/trade-card/trade-card';
 import { DecisionPanel } from './decision-panel';
 
 const MISSING = '.....';

@@ -5,7 +5,7 @@ import Row from 'react-bootstrap/Row';
 import type { To } from 'react-router';
 import { Pager } from '../../../components/pager/pager';
 import { ResultsSummary } from './results-summary';
-import { TradeCard } from './trade-card';
+import { TradeCard } from '../../../components/trade-card/trade-card';
 
 const NO_RESULTS_MESSAGE = "No Result's for this search. Please Try again";
 

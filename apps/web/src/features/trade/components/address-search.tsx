@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useAddressSuggestionsQuery } from '../api/address-api';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import './address-search.css';
 
 /** How long typing must pause before the lookup is asked: one request per pause, not one per key. */

@@ -15,7 +15,7 @@ import { SelectField } from '../../../../components/form/select-field';
 import { SubmitButton } from '../../../../components/form/submit-button';
 import { useFormAlert } from '../../../../components/form/use-form-alert';
 import { successMessage } from '../../../../lib/api-error';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../../hooks/use-debounced-value';
 import { useAttachToChurchMutation, useChurchesToServeQuery } from '../api/users-api';
 import { churchRoleName } from './users-table';
 

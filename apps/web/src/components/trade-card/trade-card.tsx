@@ -2,7 +2,7 @@ import type { TradeCard as TradeCardData } from '@churchtrades/shared/trade-sear
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { cardBrief, googleSearchHref, MISSING, orMissing, telHref, websiteLink } from '../utils/card-text';
+import { cardBrief, googleSearchHref, MISSING, orMissing, telHref, websiteLink } from './card-text';
 import { TradeLogo } from './trade-logo';
 
 /** One search result (SPEC §2 "Result card"). */

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeTradeCard } from '../../../testing/trade-factory';
+import { makeTradeCard } from '../../testing/trade-factory';
 import { TradeCard } from './trade-card';
 
 describe('TradeCard', () => {

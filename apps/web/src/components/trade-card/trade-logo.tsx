@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { initialsOf } from '../utils/card-text';
+import { initialsOf } from './card-text';
 import './trade-logo.css';
 
 interface TradeLogoProps {
