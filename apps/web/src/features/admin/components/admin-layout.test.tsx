@@ -62,8 +62,8 @@ describe('AdminLayout', () => {
     expect(await screen.findByText('Other administration page at /admin/users')).toBeInTheDocument();
   });
 
-  it('sends /admin to the churches', async () => {
-    const { router } = renderAs('ADMIN', '/admin');
+  it.each<Role>(['GOVERNOR', 'ADMIN'])('sends a %s from /admin to the churches', async (role) => {
+    const { router } = renderAs(role, '/admin');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/churches'));
     expect(await screen.findByRole('heading', { name: 'Churches' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
+import { paths } from '../../../app/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useGetProfileQuery } from '../../../lib/current-user-api';
 import { AdminNav, adminSections } from './admin-nav';
@@ -43,6 +44,8 @@ export function useAdminUser(): UserView {
 }
 
 function mayOpen(role: Role, pathname: string): boolean {
+  // /admin itself only leads on to the first section, which every role let in here may open.
+  if (pathname.replace(/\/$/, '') === paths.admin.getHref()) return true;
   const section = adminSections.find(({ href }) => pathname === href || pathname.startsWith(`${href}/`));
   return section ? section.allowed(role) : mayAdministerDirectory(role);
 }
