@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { emailKey, nameKey, phoneKey, websiteKey } from './duplicate-keys';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -62,6 +63,10 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    // The moderation queue's duplicate lookups (db/duplicate-keys.ts). Whole, not partial: the planner ignores
+    // the statistics of a partial index's expression, misjudges how many owners share a key and scans them all.
+    index('users_phone_key_idx').on(phoneKey(table.phone)),
+    index('users_email_key_idx').on(emailKey(table.email)),
     index('users_name_trgm_idx').using(
       'gin',
       sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}) gin_trgm_ops`,
@@ -207,6 +212,9 @@ export const trades = pgTable(
     index('trades_main_category_idx').on(table.mainCategoryId),
     index('trades_moderation_idx').on(table.moderationStatus, table.submittedAt),
     index('trades_changed_since_approval_idx').on(table.submittedAt).where(sql`changed_since_approval`),
+    // The moderation queue's duplicate lookups (db/duplicate-keys.ts); whole for the reason given at users.
+    index('trades_name_key_idx').on(nameKey(table.name)),
+    index('trades_website_key_idx').on(websiteKey(table.website)),
     // Migration 0004 adds what drizzle-kit cannot express: the name-ordered index that carries each
     // business's words (so a text search walks it without reading the table) and extended statistics.
   ],

@@ -3,6 +3,7 @@ import type { RealState } from '@churchtrades/shared/states';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
+import { emailKey, nameKey, phoneKey, websiteKey } from '../../db/duplicate-keys';
 import { addresses, categories, churches, churchMembers, trades, users } from '../../db/schema';
 
 type ChurchRole = (typeof churchMembers.$inferSelect)['churchRole'];
@@ -53,6 +54,9 @@ export interface DuplicateRow {
 const mainCategory = alias(categories, 'main_category');
 const subCategory = alias(categories, 'sub_category');
 const moderator = alias(users, 'moderator');
+// In raw SQL an alias renders as its name alone: `${trades} ${otherTrade}` reads "trades" "other_trade".
+const otherTrade = alias(trades, 'other_trade');
+const otherOwner = alias(users, 'other_owner');
 
 const moderationColumns = {
   id: trades.id,
@@ -110,26 +114,6 @@ function conditionsOf(filter: ModerationFilter): SQL | undefined {
     filter.status === undefined ? undefined : filter.status === 'WAITING' ? WAITING : eq(trades.moderationStatus, filter.status),
     filter.name ? ilike(trades.name, `%${escapeLike(filter.name)}%`) : undefined,
   );
-}
-
-// How a business is recognised again under another account: the same name in any case; the owner's phone as
-// its digits, "+61 4…" read as "04…" and fewer than 8 digits ignored; the owner's e-mail in lower case without
-// a "+tag" (one mailbox, two accounts); the website without scheme, "www." and trailing slashes.
-const nameKey = (name: SQL) => sql`lower(${name})`;
-const phoneKey = (phone: SQL) =>
-  sql`substring(regexp_replace(regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g'), '^61([0-9]{9})$', '0\\1') from '^[0-9]{8,}$')`;
-const emailKey = (email: SQL) => sql`regexp_replace(lower(${email}), '\\+[^@]*@', '@')`;
-const websiteKey = (website: SQL) =>
-  sql`nullif(regexp_replace(regexp_replace(lower(coalesce(${website}, '')), '^[a-z][a-z0-9+.-]*://(www\\.)?', ''), '/+$', ''), '')`;
-
-/** The keys of a business (table alias `t`, its owner `u`) as rows (kind, key), for an equi-join on them. */
-function matchKeys(t: string, u: string): SQL {
-  const column = (table: string, name: string) => sql.raw(`${table}.${name}`);
-  return sql`(values
-    ('NAME', ${nameKey(column(t, 'name'))}),
-    ('PHONE', ${phoneKey(column(u, 'phone'))}),
-    ('EMAIL', ${emailKey(column(u, 'email'))}),
-    ('WEBSITE', ${websiteKey(column(t, 'website'))}))`;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -229,34 +213,59 @@ export function createModerationRepo(db: Database) {
 
     /**
      * Other businesses that share a name, an owner's phone or e-mail, or a website with each of these, at most
-     * `limit` per business, those sharing most first, then by name. Each key is computed once per business and
-     * matched by a hash join: one pass over the businesses, whatever the page's size.
+     * `limit` per business, those sharing most first, then by name. The page's keys are computed once, and each
+     * kind looks its matches up by the index on that key (db/duplicate-keys.ts): the cost grows with the page and
+     * its matches, not with the number of businesses.
      */
     async duplicates(ids: string[], limit: number): Promise<DuplicateRow[]> {
       if (ids.length === 0) return [];
       const result = await db.execute(sql`
         with page_keys as (
-          select t.id as trade_id, k.kind, k.key
-          from ${trades} t
-          join ${users} u on u.id = t.owner_id
-          cross join lateral ${matchKeys('t', 'u')} as k(kind, key)
-          where t.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) and k.key is not null
+          select ${trades.id} as trade_id,
+            ${nameKey(trades.name)} as name_key,
+            ${websiteKey(trades.website)} as website_key,
+            ${phoneKey(users.phone)} as phone_key,
+            ${emailKey(users.email)} as email_key
+          from ${trades}
+          join ${users} on ${users.id} = ${trades.ownerId}
+          where ${inArray(trades.id, ids)}
         ),
         matches as (
-          select p.trade_id, o.id, array_agg(distinct k.kind order by k.kind) as matched_on
-          from ${trades} o
-          join ${users} ou on ou.id = o.owner_id
-          cross join lateral ${matchKeys('o', 'ou')} as k(kind, key)
-          join page_keys p on p.kind = k.kind and p.key = k.key
-          where o.id <> p.trade_id
-          group by p.trade_id, o.id
+          select p.trade_id, ${otherTrade.id} as id, 'NAME' as kind
+          from page_keys p
+          join ${trades} ${otherTrade} on ${nameKey(otherTrade.name)} = p.name_key
+          union all
+          select p.trade_id, ${otherTrade.id}, 'WEBSITE'
+          from page_keys p
+          join ${trades} ${otherTrade} on ${websiteKey(otherTrade.website)} = p.website_key
+          union all
+          select p.trade_id, ${otherTrade.id}, 'PHONE'
+          from page_keys p
+          join ${users} ${otherOwner} on ${phoneKey(otherOwner.phone)} = p.phone_key
+          join ${trades} ${otherTrade} on ${otherTrade.ownerId} = ${otherOwner.id}
+          union all
+          select p.trade_id, ${otherTrade.id}, 'EMAIL'
+          from page_keys p
+          join ${users} ${otherOwner} on ${emailKey(otherOwner.email)} = p.email_key
+          join ${trades} ${otherTrade} on ${otherTrade.ownerId} = ${otherOwner.id}
+        ),
+        -- One row per business and match: a business has one owner, so each kind matches it at most once.
+        matched as (
+          select trade_id, id, array_agg(kind order by kind) as matched_on
+          from matches
+          where id <> trade_id
+          group by trade_id, id
         ),
         ranked as (
-          select m.trade_id, o.id, o.name, c.name as church_name, m.matched_on,
-            row_number() over (partition by m.trade_id order by cardinality(m.matched_on) desc, o.name, o.id) as place
-          from matches m
-          join ${trades} o on o.id = m.id
-          join ${churches} c on c.id = o.church_id
+          select m.trade_id, ${otherTrade.id} as id, ${otherTrade.name} as name, ${churches.name} as church_name,
+            m.matched_on,
+            row_number() over (
+              partition by m.trade_id
+              order by cardinality(m.matched_on) desc, ${otherTrade.name}, ${otherTrade.id}
+            ) as place
+          from matched m
+          join ${trades} ${otherTrade} on ${otherTrade.id} = m.id
+          join ${churches} on ${churches.id} = ${otherTrade.churchId}
         )
         select trade_id as "tradeId", id, name, church_name as "churchName", matched_on as "matchedOn"
         from ranked where place <= ${limit} order by trade_id, place`);
