@@ -64,6 +64,18 @@ const optionalChurchId = z
   .optional()
   .transform((id) => (id === '' || id === String(NO_CATEGORY) ? undefined : id));
 
+export const COORDINATE_MESSAGE = 'lat must be between -90 and 90 and lng between -180 and 180';
+
+/** An optional coordinate parameter; '' or absence mean none. */
+function optionalCoordinate(limit: number) {
+  return z
+    .union([z.literal(''), z.coerce.number({ error: COORDINATE_MESSAGE }).min(-limit, COORDINATE_MESSAGE).max(limit, COORDINATE_MESSAGE)], {
+      error: COORDINATE_MESSAGE,
+    })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+}
+
 /**
  * Query of `GET /api/trades/clientFilter`. Text longer than 200 characters is cut there (nobody types more),
  * an unknown state or a malformed id is refused with a 400.
@@ -75,6 +87,9 @@ export const tradeSearchQuerySchema = z.object({
   churchId: optionalChurchId,
   mCat: optionalCategoryId,
   sCat: optionalCategoryId,
+  // "Near me": the visitor's position; with both, results come nearest first with their distance.
+  lat: optionalCoordinate(90),
+  lng: optionalCoordinate(180),
 });
 export type TradeSearchQuery = z.infer<typeof tradeSearchQuerySchema>;
 export type TradeSearchParams = z.input<typeof tradeSearchQuerySchema>;
@@ -95,6 +110,8 @@ export const tradeCardSchema = z.object({
   mainCategory: z.string().nullable(),
   subCategory: z.string().nullable(),
   online: z.boolean(),
+  /** Kilometres from the visitor, present only when the search gave their position ("Near me"). */
+  distanceKm: z.number().optional(),
 });
 export type TradeCard = z.infer<typeof tradeCardSchema>;
 
