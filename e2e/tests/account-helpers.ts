@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Cookie, Page } from '@playwright/test';
+import { MESSAGES } from '@churchtrades/shared/messages';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import type { UserView } from '@churchtrades/shared/user';
 import { type CaughtMail, linkIn, waitForMailInDir } from '../../apps/server/test/mail-catcher';
@@ -38,17 +39,57 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+const VERIFY_SUBJECT = 'Verify your ChurchTrades account';
+
+/**
+ * Registers a new person through the API and verifies the account from the e-mailed link, on this page:
+ * for tests that change an account, so that the demo accounts other tests log in with stay as seeded.
+ */
+export async function newVerifiedAccount(page: Page, firstName: string, lastName: string, password: string): Promise<string> {
+  const email = newEmail(lastName.toLowerCase());
+  const response = await page.request.post('/api/user/register', { data: { firstName, lastName, email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  await openLink(page, await mailTo(email, VERIFY_SUBJECT), '/verify/account');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.accountVerified);
+  return email;
+}
+
+interface KeptSession {
+  cookies: Cookie[];
+  user: UserView;
+}
+
+// Sessions of earlier logins in this worker, by e-mail and password: the server counts logins per address, and
+// every test comes from the same one, so a session still valid is used again instead of logging in anew.
+const keptSessions = new Map<string, KeptSession>();
+
+async function markLoggedIn(page: Page, role: string): Promise<void> {
+  // Storage belongs to the site's origin: a page of it must be open to write there.
+  await page.goto('/about');
+  await page.evaluate(`localStorage.setItem('isLoggedIn', 'true'); localStorage.setItem('role', ${JSON.stringify(role)});`);
+}
+
+async function reuseSession(page: Page, kept: KeptSession): Promise<boolean> {
+  await page.context().addCookies(kept.cookies);
+  return (await page.request.get('/api/user/profile')).ok();
+}
+
 /**
  * Logs the browser in without the login screen, for tests about what comes after it: the session cookie
  * from the API, and the marks the login screen would have left in the browser's storage.
  */
 export async function logInDirectly(page: Page, email: string, password = DEMO_PASSWORD): Promise<UserView> {
+  const key = `${email}\n${password}`;
+  const kept = keptSessions.get(key);
+  if (kept && (await reuseSession(page, kept))) {
+    await markLoggedIn(page, kept.user.role);
+    return kept.user;
+  }
   const response = await page.request.post('/api/user/login', { data: { email, password } });
   expect(response.ok(), await response.text()).toBe(true);
   const { data } = (await response.json()) as Envelope<{ user: UserView }>;
-  // Storage belongs to the site's origin: a page of it must be open to write there.
-  await page.goto('/about');
-  await page.evaluate(`localStorage.setItem('isLoggedIn', 'true'); localStorage.setItem('role', ${JSON.stringify(data.user.role)});`);
+  keptSessions.set(key, { cookies: await page.context().cookies(), user: data.user });
+  await markLoggedIn(page, data.user.role);
   return data.user;
 }
 

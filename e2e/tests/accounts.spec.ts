@@ -9,6 +9,7 @@ import {
   logOut,
   mailTo,
   newEmail,
+  newVerifiedAccount,
   openLink,
   storedMark,
   submitLogin,
@@ -99,7 +100,8 @@ test.describe('login', () => {
   });
 
   test('a forgotten password is replaced through the e-mailed link; the old one stops working', async ({ page }) => {
-    const email = demoEmail('MODERATOR');
+    const oldPassword = 'Lanterns-in-the-cloister-2';
+    const email = await newVerifiedAccount(page, 'Ruth', 'Okonkwo', oldPassword);
     const newPassword = 'Candles-by-the-east-window-9';
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -118,15 +120,16 @@ test.describe('login', () => {
     await expect(page.getByRole('alert')).toHaveText(MESSAGES.passwordResetSuccessful);
     await expect(page.getByLabel('New password')).toHaveValue('');
     await page.getByRole('link', { name: 'Go to login' }).click();
-    await submitLogin(page, email, DEMO_PASSWORD);
+    await submitLogin(page, email, oldPassword);
     await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalidCredentials);
     await submitLogin(page, email, newPassword);
     await expect(page).toHaveURL(/\/trade\/profile$/);
   });
 
   test('two-step verification: turned on with a code from the secret, then asked for at the next login', async ({ page }) => {
-    const email = demoEmail('GOVERNOR');
-    await logInDirectly(page, email);
+    const password = 'Vespers-at-six-in-winter-8';
+    const email = await newVerifiedAccount(page, 'Grace', 'Nguyen', password);
+    await logInDirectly(page, email, password);
     await page.goto('/account/password');
 
     await page.getByRole('button', { name: 'Turn on' }).click();
@@ -138,10 +141,10 @@ test.describe('login', () => {
     await expect(page.getByText(MESSAGES.mfaTurnedOn).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Turn off' })).toBeVisible();
 
-    await logOut(page, 'Demo Governor');
+    await logOut(page, 'Grace Nguyen');
     expect(await storedMark(page, 'isLoggedIn')).toBe('false');
     await page.goto('/login');
-    await submitLogin(page, email, DEMO_PASSWORD);
+    await submitLogin(page, email, password);
     await expect(page.getByRole('heading', { name: '2-Step Verification' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
     // A code is accepted once; the next step's code is new and still within the one step the server allows ahead.
@@ -158,20 +161,21 @@ test.describe('login', () => {
 test.describe('account', () => {
   test('profile, photo and password changes are kept', async ({ page }) => {
     const errors = collectErrors(page);
-    const email = demoEmail('PRIEST');
-    await logInDirectly(page, email);
+    const password = 'Sunday-roast-after-mass-6';
+    const email = await newVerifiedAccount(page, 'Dominic', 'Walsh', password);
+    await logInDirectly(page, email, password);
     await page.goto('/account');
     await expect(page).toHaveURL(/\/account\/profile$/);
-    await expect(page.getByText('ROLE_PRIEST')).toBeVisible();
+    await expect(page.getByText('ROLE_TRADER')).toBeVisible();
 
     await page.getByLabel('First name').fill('Dominic');
-    await page.getByLabel('Bio').fill('Parish priest, keen gardener.');
+    await page.getByLabel('Bio').fill('Parish volunteer, keen gardener.');
     await page.getByLabel('Phone').fill('0400 123 456');
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText(MESSAGES.profileUpdated)).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Dominic Priest' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Dominic Walsh' })).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('Bio')).toHaveValue('Parish priest, keen gardener.');
+    await expect(page.getByLabel('Bio')).toHaveValue('Parish volunteer, keen gardener.');
     await expect(page.getByLabel('Phone')).toHaveValue('0400 123 456');
 
     await page.getByLabel('Change Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
@@ -180,14 +184,14 @@ test.describe('account', () => {
 
     await page.getByRole('link', { name: 'Password', exact: true }).first().click();
     const newPassword = 'Psalms-and-garden-roses-4';
-    await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Current password').fill(password);
     await page.getByLabel('New password').fill(newPassword);
     await page.getByLabel('Confirm password').fill(newPassword);
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText(MESSAGES.passwordUpdated)).toBeVisible();
     await expect(page.getByLabel('Current password')).toHaveValue('');
 
-    await logOut(page, 'Dominic Priest');
+    await logOut(page, 'Dominic Walsh');
     await page.goto('/login');
     await submitLogin(page, email, newPassword);
     await expect(page).toHaveURL(/\/trade\/profile$/);

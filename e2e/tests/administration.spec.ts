@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { demoEmail, logInDirectly, mailTo, newEmail, openLink } from './account-helpers';
+import { demoEmail, logInDirectly, newVerifiedAccount } from './account-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -54,15 +54,9 @@ test.describe('administration', () => {
   });
 
   test("an administrator changes a user's role, then locks the account, which ends its session", async ({ browser, page }) => {
-    const email = newEmail('fitzgerald');
     const password = 'Candles-on-the-altar-at-dusk-5';
     const person = await (await browser.newContext()).newPage();
-    const registered = await person.request.post('/api/user/register', {
-      data: { firstName: 'Declan', lastName: 'Fitzgerald', email, password },
-    });
-    expect(registered.ok(), await registered.text()).toBe(true);
-    await openLink(person, await mailTo(email, 'Verify your ChurchTrades account'), '/verify/account');
-    await expect(person.getByRole('alert')).toHaveText(MESSAGES.accountVerified);
+    const email = await newVerifiedAccount(person, 'Declan', 'Fitzgerald', password);
     await logInDirectly(person, email, password);
     await person.goto('/account/profile');
     await expect(menuLink(person, 'Moderation')).toHaveCount(0);

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { TradePage } from '@churchtrades/shared/trade-search';
-import { demoEmail, logInDirectly, mailTo, newEmail, openLink } from './account-helpers';
+import { demoEmail, logInDirectly, mailTo, newVerifiedAccount } from './account-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -12,7 +12,6 @@ import { expect, test } from './fixtures';
  * A moderator of another church can neither see nor decide on it.
  */
 
-const VERIFY_SUBJECT = 'Verify your ChurchTrades account';
 const REJECTED_SUBJECT = 'Your business was not approved on ChurchTrades';
 const APPROVED_SUBJECT = 'Your business is listed on ChurchTrades';
 const PASSWORD = 'Stained-glass-in-the-morning-7';
@@ -25,11 +24,7 @@ interface Person {
 /** A verified account of a new person, logged in on a browser of their own. */
 async function newPerson(browser: Browser, firstName: string, lastName: string): Promise<Person> {
   const page = await (await browser.newContext()).newPage();
-  const email = newEmail(lastName.toLowerCase());
-  const response = await page.request.post('/api/user/register', { data: { firstName, lastName, email, password: PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  await openLink(page, await mailTo(email, VERIFY_SUBJECT), '/verify/account');
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.accountVerified);
+  const email = await newVerifiedAccount(page, firstName, lastName, PASSWORD);
   await logInDirectly(page, email, PASSWORD);
   return { page, email };
 }

@@ -5,15 +5,13 @@ import type { ChurchSummary } from '@churchtrades/shared/church';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { TradePage } from '@churchtrades/shared/trade-search';
-import { collectErrors, demoEmail, logInDirectly, mailTo, newEmail, openLink } from './account-helpers';
+import { collectErrors, demoEmail, logInDirectly, newVerifiedAccount } from './account-helpers';
 import { expect, test } from './fixtures';
 
 /**
  * SPEC §2 "Trade account layout" in the browser against the real server: a new owner lists a business and
  * fills in every page of it, and each change is still there after a reload.
  */
-
-const VERIFY_SUBJECT = 'Verify your ChurchTrades account';
 
 // A 1×1 PNG: the server decodes uploads, so the logo must be a real image.
 const ONE_PIXEL_PNG = Buffer.from(
@@ -58,14 +56,8 @@ async function indexedAddress(request: APIRequestContext): Promise<AddressSugges
 
 /** Registers an owner through the API, verifies the account from the e-mailed link and logs in. */
 async function newOwner(page: Page): Promise<void> {
-  const email = newEmail('okafor');
   const password = 'Carpenters-bench-by-the-river-3';
-  const response = await page.request.post('/api/user/register', {
-    data: { firstName: 'Ngozi', lastName: 'Okafor', email, password },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  await openLink(page, await mailTo(email, VERIFY_SUBJECT), '/verify/account');
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.accountVerified);
+  const email = await newVerifiedAccount(page, 'Ngozi', 'Okafor', password);
   await logInDirectly(page, email, password);
 }
 
