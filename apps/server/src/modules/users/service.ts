@@ -40,7 +40,8 @@ export const RATE_LIMITS = {
   loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE_MS },
   loginPerAddress: { name: 'login-address', limit: 50, windowMs: 15 * MINUTE_MS },
   registerPerEmail: { name: 'register-email', limit: 5, windowMs: HOUR_MS },
-  registerPerAddress: { name: 'register-address', limit: 5, windowMs: HOUR_MS },
+  // Higher than per e-mail: a parish hall's shared connection signs several people up after a Sunday notice.
+  registerPerAddress: { name: 'register-address', limit: 20, windowMs: HOUR_MS },
   resetPerEmail: { name: 'reset-email', limit: 5, windowMs: HOUR_MS },
   resetPerAddress: { name: 'reset-address', limit: 5, windowMs: HOUR_MS },
   // Six digits are a million codes: five tries, then the password must be given again.
