@@ -59,5 +59,9 @@ export function seconds(startedAt: number): string {
 
 /** The bench server's route answering a precomputed copy of a real 9-card page (see bench-server.ts). */
 export const FIXED_PAGE_PATH = '/bench/fixed-page';
+/** The bench server's route answering a precomputed copy of the whole country's map points (see bench-server.ts). */
+export const FIXED_MAP_PATH = '/bench/fixed-map';
+/** The map with no filter: every listed business with a pin, the first 5,000 by name. */
+export const WHOLE_COUNTRY_MAP_PATH = '/api/trades/mapPoints';
 /** The search page's page size (SPEC "Search page size 9 trades"). */
 export const SEARCH_PAGE_SIZE = 9;

@@ -1,13 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../apps/server/test/server-process';
 import {
   benchDatabaseUrl,
   databaseNameOf,
@@ -18,6 +11,22 @@ import {
   parseTradeCount,
 } from './bench-env';
 import { prepareBenchDatabase, type PreparedDatabase } from './generate';
+import {
+  CONNECTIONS,
+  CpuMeter,
+  drive,
+  DURATION_SECONDS,
+  loadAverage,
+  machine,
+  median,
+  percentile,
+  productFingerprint,
+  REPO_ROOT,
+  RESULTS_DIR,
+  settle,
+  startBenchServer,
+  WARMUP_SECONDS,
+} from './load';
 import { buildQueryMixes, type QueryMix } from './search-queries';
 
 /**
@@ -33,13 +42,6 @@ import { buildQueryMixes, type QueryMix } from './search-queries';
  *   BENCH_KINDS="one word,typo" only those kinds (the fixed-JSON baseline always runs)
  */
 const env = process.env;
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const RESULTS_DIR = fileURLToPath(new URL('./results', import.meta.url));
-const DURATION_SECONDS = Number(env.BENCH_SECONDS ?? 20);
-const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
-const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 5);
-const REQUEST_TIMEOUT_SECONDS = 10;
-const READY_TIMEOUT_MS = 60_000;
 const SAMPLES_PER_KIND = 10;
 const QUERY_SEED = 20250420;
 const KINDS = env.BENCH_KINDS?.split(',').map((kind) => kind.trim());
@@ -82,169 +84,6 @@ interface SizeRun {
   loadAfter: string;
 }
 
-/**
- * A short hash of the product code the bench server runs (server and shared sources, migrations; not tests), printed with
- * each table: the code may change while the benchmark runs, and results of different code must not be mixed.
- */
-async function productFingerprint(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const dir of ['apps/server/src', 'apps/server/drizzle', 'packages/shared/src']) {
-    const files = (await fs.readdir(path.join(REPO_ROOT, dir), { recursive: true })).map(String).sort();
-    for (const file of files) {
-      const full = path.join(REPO_ROOT, dir, file);
-      if (/\.test\.tsx?$/.test(file) || !(await fs.stat(full)).isFile()) continue;
-      hash.update(`${dir}/${file}\0`).update(await fs.readFile(full));
-    }
-  }
-  return hash.digest('hex').slice(0, 12);
-}
-
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[rank] as number;
-}
-
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  return percentile([...values].sort((a, b) => a - b), 0.5);
-}
-
-interface BenchServer {
-  baseUrl: string;
-  pid: number | undefined;
-  stop(): Promise<void>;
-}
-
-/** User + system CPU of a process so far, in clock ticks (/proc/<pid>/stat fields 14 and 15), or null. */
-function cpuTicks(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
-
-let clockTicksPerSecond = 100;
-try {
-  clockTicksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-} catch {
-  // Linux's usual value stands in.
-}
-
-/**
- * CPU spent by the app process and by the PostgreSQL backends serving the bench database while a kind runs:
- * unlike latency, it hardly depends on what else the machine is doing. Backends are found in
- * pg_stat_activity and polled, since the pool may open and close connections during a run.
- */
-class CpuMeter {
-  private readonly first = new Map<number, number>();
-  private readonly last = new Map<number, number>();
-  private serverStart: number | null = null;
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly client: pg.Client,
-    private readonly serverPid: number | undefined,
-  ) {}
-
-  private async poll(): Promise<void> {
-    const { rows } = await this.client.query<{ pid: number }>(
-      `select pid from pg_stat_activity
-       where datname = current_database() and pid <> pg_backend_pid()
-         and backend_type in ('client backend', 'parallel worker')`,
-    );
-    for (const { pid } of rows) {
-      const ticks = cpuTicks(pid);
-      if (ticks === null) continue;
-      if (!this.first.has(pid)) this.first.set(pid, ticks);
-      this.last.set(pid, ticks);
-    }
-  }
-
-  async start(): Promise<void> {
-    this.first.clear();
-    this.last.clear();
-    this.serverStart = this.serverPid === undefined ? null : cpuTicks(this.serverPid);
-    await this.poll();
-    this.timer = setInterval(() => void this.poll().catch(() => undefined), 500);
-  }
-
-  async stop(): Promise<{ serverMs: number | null; postgresMs: number }> {
-    clearInterval(this.timer);
-    await this.poll();
-    const serverEnd = this.serverPid === undefined ? null : cpuTicks(this.serverPid);
-    let postgresTicks = 0;
-    for (const [pid, ticks] of this.last) postgresTicks += ticks - (this.first.get(pid) ?? ticks);
-    const toMs = (ticks: number) => (ticks * 1000) / clockTicksPerSecond;
-    return {
-      serverMs: serverEnd === null || this.serverStart === null ? null : toMs(serverEnd - this.serverStart),
-      postgresMs: toMs(postgresTicks),
-    };
-  }
-}
-
-async function waitUntilReady(baseUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`bench server exited with ${server.exitCode}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false);
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`bench server not ready after ${READY_TIMEOUT_MS} ms`);
-}
-
-/** The app in its own process, as production runs it, against the bench database. */
-async function startBenchServer(databaseUrl: string): Promise<BenchServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'churchtrades-bench-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/bench-server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ORIGIN: baseUrl,
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  try {
-    await waitUntilReady(baseUrl, server);
-  } catch (error) {
-    server.kill('SIGTERM');
-    await fs.rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    baseUrl,
-    pid: server.pid,
-    async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Fetches a few queries of the mix one at a time: what they find, and how big the answers are. */
 async function sampleMix(baseUrl: string, mix: QueryMix) {
   const hits: number[] = [];
@@ -264,47 +103,6 @@ async function sampleMix(baseUrl: string, mix: QueryMix) {
     samples: hits.length,
     averageBytes: bytes.length > 0 ? Math.round(bytes.reduce((sum, value) => sum + value, 0) / bytes.length) : null,
   };
-}
-
-/** autocannon at CONNECTIONS connections; each request takes the next path of the list. */
-function drive(baseUrl: string, paths: readonly string[], seconds: number) {
-  return new Promise<{
-    latencies: number[];
-    ok: number;
-    non2xx: number;
-    failures: Record<string, number>;
-    errors: number;
-    duration: number;
-  }>(
-    (resolve, reject) => {
-      let next = 0;
-      const latencies: number[] = [];
-      const failures: Record<string, number> = {};
-      let ok = 0;
-      let non2xx = 0;
-      const instance = autocannon(
-        {
-          url: baseUrl,
-          connections: CONNECTIONS,
-          duration: seconds,
-          timeout: REQUEST_TIMEOUT_SECONDS,
-          requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? '/' }) }],
-        },
-        (error, result) => {
-          if (error) reject(error);
-          else resolve({ latencies, ok, non2xx, failures, errors: result.errors + result.timeouts, duration: result.duration });
-        },
-      );
-      instance.on('response', (_client, statusCode: number, _bytes: number, responseTime: number) => {
-        latencies.push(responseTime);
-        if (statusCode >= 200 && statusCode < 300) ok += 1;
-        else {
-          non2xx += 1;
-          failures[statusCode] = (failures[statusCode] ?? 0) + 1;
-        }
-      });
-    },
-  );
 }
 
 async function measure(
@@ -339,15 +137,6 @@ async function measure(
   };
 }
 
-/**
- * autocannon stops by closing its sockets, but requests it gave up on may still be running in the server and
- * the database: wait about as long as the slowest one took, so they do not weigh on the next kind.
- */
-function settle(previous: Measurement | undefined): Promise<void> {
-  const waitMs = Math.min(REQUEST_TIMEOUT_SECONDS * 1000, Math.max(1000, previous?.max ?? 0));
-  return new Promise((resolve) => setTimeout(resolve, waitMs));
-}
-
 function interleave(mixes: readonly QueryMix[], each: number): string[] {
   const paths: string[] = [];
   for (let index = 0; index < each; index += 1) {
@@ -378,7 +167,7 @@ async function runSize(trades: number, url: string): Promise<SizeRun> {
     const loadBefore = loadAverage();
     const kinds: Measurement[] = [];
     for (const mix of mixes) {
-      await settle(kinds.at(-1));
+      await settle(kinds.at(-1)?.max);
       const sample = await sampleMix(server.baseUrl, mix);
       process.stdout.write(`${mix.kind.padEnd(17)} ${String(mix.paths.length).padStart(5)} distinct queries (${mix.description})… `);
       const result = await measure(server.baseUrl, meter, mix.kind, mix.paths, sample);
@@ -386,10 +175,10 @@ async function runSize(trades: number, url: string): Promise<SizeRun> {
       kinds.push(result);
     }
     process.stdout.write(`${'fixed JSON'.padEnd(17)} ${FIXED_PAGE_PATH} (${fixedBytes} bytes)… `);
-    await settle(kinds.at(-1));
+    await settle(kinds.at(-1)?.max);
     const fixed = await measure(server.baseUrl, meter, 'fixed JSON', [FIXED_PAGE_PATH], null);
     console.log(`p95 ${fixed.p95.toFixed(1)} ms, ${fixed.requestsPerSecond.toFixed(0)} req/s`);
-    await settle(fixed);
+    await settle(fixed.max);
     process.stdout.write(`${'one query'.padEnd(17)} /readyz (select 1 through the app's pool)… `);
     const oneQuery = await measure(server.baseUrl, meter, 'one query (/readyz)', ['/readyz'], null);
     console.log(`p95 ${oneQuery.p95.toFixed(1)} ms, ${oneQuery.requestsPerSecond.toFixed(0)} req/s`);
@@ -458,35 +247,6 @@ function growthTable(runs: readonly SizeRun[]): string | null {
     lines.push(`| ${result.kind} | ${ms(before.p95)} | ${ms(result.p95)} | ${(result.p95 / before.p95).toFixed(2)} |`);
   }
   return lines.join('\n');
-}
-
-function postgresVersion(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  return client
-    .connect()
-    .then(() => client.query<{ server_version: string }>('show server_version'))
-    .then((result) => result.rows[0]?.server_version ?? '?')
-    .finally(() => client.end());
-}
-
-function machine(url: string) {
-  const cpu = os.cpus()[0]?.model ?? '?';
-  let nproc = String(os.availableParallelism());
-  try {
-    nproc = execFileSync('nproc').toString().trim();
-  } catch {
-    // os.availableParallelism() stands in.
-  }
-  return postgresVersion(url).then((postgres) => ({
-    date: new Date().toISOString(),
-    nproc,
-    cpu,
-    memoryGiB: (os.totalmem() / 2 ** 30).toFixed(1),
-    postgres,
-    node: process.version,
-    durationSeconds: DURATION_SECONDS,
-    connections: CONNECTIONS,
-  }));
 }
 
 async function main(): Promise<void> {

@@ -15,7 +15,7 @@ import { scheduleHousekeeping } from './housekeeping';
 import { registerErrorHandling } from './http/error-handler';
 import { answerFrameworkError } from './http/framework-errors';
 import { securityPlugin } from './http/security';
-import { webAppPlugin } from './http/web-app';
+import { readIndexHtml, webAppPlugin } from './http/web-app';
 import { addressServiceSource } from './modules/address-lookup/address-service-client';
 import { createAddressLookupRepo } from './modules/address-lookup/repo';
 import { addressLookupRoutes } from './modules/address-lookup/routes';
@@ -26,6 +26,9 @@ import { createAuditService } from './modules/audit/service';
 import { createAddressRepo } from './modules/addresses/repo';
 import { addressRoutes } from './modules/addresses/routes';
 import { createAddressService } from './modules/addresses/service';
+import { createBusinessPageRepo } from './modules/business-pages/repo';
+import { businessPageRoutes } from './modules/business-pages/routes';
+import { createBusinessPageService } from './modules/business-pages/service';
 import { createCategoryRepo } from './modules/categories/repo';
 import { categoryRoutes } from './modules/categories/routes';
 import { createCategoryService } from './modules/categories/service';
@@ -96,7 +99,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(securityPlugin, { appOrigin: config.appOrigin });
+  await app.register(securityPlugin, { appOrigin: config.appOrigin, mapTileUrl: config.mapTileUrl });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(swagger, {
     openapi: { info: { title: 'ChurchTrades API', version: '1.0.0' } },
@@ -163,6 +166,8 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
     { prefix: '/api' },
   );
 
+  const businessPages = createBusinessPageService({ repo: createBusinessPageRepo(db), appOrigin: config.appOrigin, clock });
+  await app.register(businessPageRoutes, { pages: businessPages, indexHtml: readIndexHtml(config.webDistDir) });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
 }

@@ -197,6 +197,9 @@ export const MESSAGES = {
   chooseAuditAction: 'Choose an action from the list',
   chooseAuditSubject: 'Subject must be one of TRADE, CHURCH, CATEGORY, USER',
   auditFound: 'Audit entries found',
+  mapPointsTruncated: 'Showing the first 5,000 businesses: narrow the search to see them all',
+  mapPointsLoadFailed: 'The map could not be loaded. Please try again.',
+  locationNotAvailable: 'Location not available',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -124,6 +124,14 @@ export const tradeDetailSchema = tradeCardSchema.extend({
   categoryId: z.number().int().nullable(),
   atClient: z.boolean(),
   atBusiness: z.boolean(),
+  /** Every social media link of the business, with the link each stands for. */
+  socialMedias: z.array(z.object({ mediaType: z.string(), name: z.string(), url: z.string() })),
+  /**
+   * Where its map pin goes: null for an online-only business or one without coordinates; the suburb's centre
+   * when the owner keeps the street address private.
+   */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
 });
 export type TradeDetail = z.infer<typeof tradeDetailSchema>;
 

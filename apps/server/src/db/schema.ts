@@ -186,6 +186,18 @@ export const trades = pgTable(
     // write to the trade or to its church's `enabled`, so no write path can forget it; a generated column
     // cannot read the church. It lets the directory's indexes be partial and its queries skip the church join.
     listed: boolean('listed').notNull().default(false),
+    // Where the business's map pin goes (SPEC §1): its address's coordinates, or the suburb's centre (rounded
+    // to 2 decimals, about a kilometre) when its owner keeps the street private; null when it is online-only
+    // or has no coordinates. Set by database triggers (migration 0009_map_points) on every write of the
+    // trade or its address, so that the map and "Near me" read one table and one index.
+    pinLatitude: doublePrecision('pin_latitude'),
+    pinLongitude: doublePrecision('pin_longitude'),
+    // The business's point in the map's answer (shared/map.ts `mapPointSchema`) as JSON text, up to its category:
+    // '{"id":"…","name":"…","lat":…,"lng":…,"category":'. The map joins 5,000 of these read from its index,
+    // where writing them on each request costs PostgreSQL more than the rest of the answer (json_text: 0009).
+    mapPoint: text('map_point').generatedAlwaysAs(
+      sql`'{"id":"' || id::text || '","name":' || json_text(name) || ',"lat":' || pin_latitude::text || ',"lng":' || pin_longitude::text || ',"category":'`,
+    ),
     ...timestamps,
   },
   (table) => [
@@ -215,8 +227,13 @@ export const trades = pgTable(
     // The moderation queue's duplicate lookups (db/duplicate-keys.ts); whole for the reason given at users.
     index('trades_name_key_idx').on(nameKey(table.name)),
     index('trades_website_key_idx').on(websiteKey(table.website)),
+    // "Near me": the pins of listed businesses, for the boxes around the visitor searched nearest first.
+    index('trades_listed_pin_idx')
+      .using('gist', sql`point(${table.pinLongitude}, ${table.pinLatitude})`)
+      .where(sql`listed and pin_latitude is not null`),
     // Migration 0004 adds what drizzle-kit cannot express: the name-ordered index that carries each
     // business's words (so a text search walks it without reading the table) and extended statistics.
+    // Migration 0009 adds the map's name-ordered index carrying the map points and the filters' columns.
   ],
 );
 

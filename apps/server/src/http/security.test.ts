@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, createTestApp } from '../../test/test-app';
-import { CROSS_SITE_MESSAGE } from './security';
+import { CROSS_SITE_MESSAGE, tileImageSource } from './security';
 
 const { app } = await createTestApp();
 app.post('/api/test-only/change', async () => ({ changed: true }));
@@ -43,5 +43,19 @@ describe('security', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+});
+
+describe('tileImageSource', () => {
+  it('names a plain-http tile server by its origin', () => {
+    expect(tileImageSource('http://127.0.0.1:4100/tiles/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:4100');
+  });
+
+  it('turns a {s} subdomain template into a wildcard', () => {
+    expect(tileImageSource('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
+  });
+
+  it('names nothing for a value that is not a URL', () => {
+    expect(tileImageSource('not a url')).toBeUndefined();
   });
 });

@@ -19,18 +19,29 @@ function requestOrigin(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * Where map tiles come from, as a CSP source: any https source is allowed already, but a tile server on plain
+ * http (an intranet's, or a test's stand-in) must be named. `{s}` subdomain templates become a wildcard.
+ */
+export function tileImageSource(tileUrl: string): string | undefined {
+  if (!URL.canParse(tileUrl.replace('{s}', 'tiles'))) return undefined;
+  const { origin } = new URL(tileUrl.replace('{s}', 'tiles'));
+  return tileUrl.includes('{s}') ? origin.replace('//tiles.', '//*.') : origin;
+}
+
+/**
  * Security headers with a Content-Security-Policy the web app passes, and a refusal of state-changing
  * requests from another origin (cross-site request forgery). Requests without Origin or Referer come
  * from non-browser clients (the mobile apps), which carry no ambient cookies to abuse.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { appOrigin: string }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { appOrigin: string; mapTileUrl: string }) => {
+  const tiles = tileImageSource(options.mapTileUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(tiles ? [tiles] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -16,6 +16,13 @@ function isPageRequest(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !isNotPage;
 }
 
+/** The built web app's `index.html`, read once at start; undefined when the web app is not built. */
+export function readIndexHtml(distDir: string | undefined): string | undefined {
+  if (distDir === undefined) return undefined;
+  const file = path.join(distDir, 'index.html');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, and `index.html` (never cached, so a new
  * release is picked up) for every other non-API path, where the app's router shows its Not-Found screen.

@@ -1,3 +1,5 @@
+import { businessPath } from '@churchtrades/shared/business-page';
+
 /**
  * Every route of the web app, in one table (SPEC §2). `path` is the route pattern given to the router;
  * `getHref` builds a link to it, so no screen spells a URL by hand.
@@ -21,6 +23,8 @@ export const paths = {
   privacyPolicy: { path: '/privacypolicy', getHref: () => '/privacypolicy' },
   termsAndConditions: { path: '/termsandconditions', getHref: () => '/termsandconditions' },
   donation: { path: '/donation', getHref: () => '/donation' },
+  // The slug is optional so a shortened link (/business/{id}) still finds the business.
+  business: { path: '/business/:id/:slug?', getHref: (id: string, name: string) => businessPath(id, name) },
 
   trade: { path: '/trade', getHref: () => '/trade' },
   tradeProfile: { path: '/trade/profile', getHref: () => '/trade/profile' },

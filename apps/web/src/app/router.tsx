@@ -55,6 +55,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.business.path,
+        lazy: async () => {
+          const { BusinessPage } = await import('../features/business/components/business-page');
+          return { Component: BusinessPage };
+        },
+      },
+      {
         path: paths.login.path,
         lazy: async () => {
           const { LoginPage } = await import('../features/auth/components/login-page');

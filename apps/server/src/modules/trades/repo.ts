@@ -1,8 +1,8 @@
 import type { RealState } from '@churchtrades/shared/states';
 import type { TradeCard, TradeDetail } from '@churchtrades/shared/trade-search';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { addresses, categories, churches, trades, users } from '../../db/schema';
+import { addresses, categories, churches, socialMedia, trades, users } from '../../db/schema';
 
 /** The directory's filters; each one absent means "any". */
 export interface DirectoryFilter {
@@ -47,6 +47,30 @@ export type Walk =
   | { kind: 'found'; ids: string[] }
   | { kind: 'ended'; ids: string[] }
   | { kind: 'budget-spent'; ids: string[]; walked: number; next: WalkPosition };
+
+/** A place on the earth, in degrees: a visitor asking for "Near me". */
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+/** A business and how far its pin is from the visitor, in kilometres. */
+export interface Distance {
+  id: string;
+  km: number;
+}
+
+/** The entries of a business's social media, oldest first. */
+export interface SocialMediaReference {
+  mediaType: (typeof socialMedia.$inferSelect)['mediaType'];
+  name: string;
+}
+
+/** The card and public details of a business, before its social media links are made from their references. */
+export type ListedTrade = Omit<TradeDetail, 'socialMedias'>;
+
+/** The earth's mean radius (IUGG), the sphere of the great-circle distances. */
+const EARTH_RADIUS_KM = 6371.0088;
 
 function tsquery(text: string): SQL {
   return sql`to_tsquery('english', ${text})`;
@@ -101,6 +125,46 @@ function where(filter: DirectoryFilter, match: DirectoryMatch): SQL {
 
 const byName = [asc(trades.name), asc(trades.id)];
 
+/** The business has a map pin: it is not online-only and its address has coordinates (see `trades.pin_latitude`). */
+const pinned = isNotNull(trades.pinLatitude);
+
+/** The business's pin as the pins' GiST index holds it (`trades_listed_pin_idx`): point(longitude, latitude). */
+const pinPoint = sql`point(${trades.pinLongitude}, ${trades.pinLatitude})`;
+
+/** Kilometres along the earth's surface from the business's pin to `origin` (haversine); null without a pin. */
+function distanceFrom(origin: Position): SQL<number> {
+  const latitude = sql`${origin.latitude}::float8`;
+  const longitude = sql`${origin.longitude}::float8`;
+  return sql<number>`(2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
+    power(sin(radians(${trades.pinLatitude} - ${latitude}) / 2), 2)
+    + cos(radians(${latitude})) * cos(radians(${trades.pinLatitude}))
+      * power(sin(radians(${trades.pinLongitude} - ${longitude}) / 2), 2)))))`;
+}
+
+/**
+ * The pins within `radiusKm` of `origin`, through the box around that circle that the pins' GiST index serves
+ * (bounding coordinates as in J. P. Matuschek, "Finding Points Within a Distance of a Latitude/Longitude Using
+ * Bounding Coordinates"), or every pin when that box would reach a pole or the antimeridian.
+ */
+function withinRadius(origin: Position, radiusKm: number): SQL {
+  const withinDistance = sql`${distanceFrom(origin)} <= ${radiusKm}::float8`;
+  // A hair wider than the circle: a pin on it must not fall outside through rounding.
+  const angle = (radiusKm * (1 + 1e-9) + 1e-9) / EARTH_RADIUS_KM;
+  const latitude = radians(origin.latitude);
+  const south = latitude - angle;
+  const north = latitude + angle;
+  if (south <= -Math.PI / 2 || north >= Math.PI / 2) return withinDistance;
+  const spread = Math.asin(Math.sin(angle) / Math.cos(latitude));
+  const west = radians(origin.longitude) - spread;
+  const east = radians(origin.longitude) + spread;
+  if (west <= -Math.PI || east >= Math.PI) return withinDistance;
+  const box = sql`box(point(${degrees(west)}::float8, ${degrees(south)}::float8), point(${degrees(east)}::float8, ${degrees(north)}::float8))`;
+  return sql`${pinPoint} <@ ${box} and ${withinDistance}`;
+}
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+const degrees = (radians: number) => (radians * 180) / Math.PI;
+
 /**
  * The address as the public sees it: whole, or "Suburb STATE postcode" when its owner keeps the street to
  * themselves (a tradesperson working from home).
@@ -136,6 +200,8 @@ const detailColumns = {
   categoryId: trades.categoryId,
   atClient: trades.atClient,
   atBusiness: trades.atBusiness,
+  latitude: trades.pinLatitude,
+  longitude: trades.pinLongitude,
 };
 
 export function createTradeRepo(db: Database) {
@@ -164,13 +230,97 @@ export function createTradeRepo(db: Database) {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    async findListed(id: string): Promise<TradeDetail | undefined> {
+    async findListed(id: string): Promise<ListedTrade | undefined> {
       const [row] = await db
         .select(detailColumns)
         .from(trades)
         .innerJoin(users, eq(users.id, trades.ownerId))
         .where(and(eq(trades.id, id), sql`${trades.listed}`));
       return row;
+    },
+
+    async socialMediaOf(id: string): Promise<SocialMediaReference[]> {
+      return db
+        .select({ mediaType: socialMedia.mediaType, name: socialMedia.name })
+        .from(socialMedia)
+        .where(eq(socialMedia.entityId, id))
+        .orderBy(asc(socialMedia.createdAt), asc(socialMedia.id));
+    },
+
+    /**
+     * `data` of the map's answer (shared/map.ts `mapPointsSchema`) as JSON text: the first `limit` pinned matches
+     * by name and whether there were more. PostgreSQL joins the points kept as JSON (`trades.map_point`): 5,000
+     * of them are some 800 kB, which JSON.stringify takes 5-15 ms of the app's one thread to write and json_agg
+     * 30 ms of PostgreSQL's; joined from the index they cost a few.
+     */
+    async mapPointsJson(filter: DirectoryFilter, match: DirectoryMatch, limit: number): Promise<string> {
+      const within = and(where(filter, match), pinned);
+      const first = db
+        .select({ point: sql`${trades.mapPoint}`.as('point'), mainCategoryId: sql`${trades.mainCategoryId}`.as('main_category_id') })
+        .from(trades)
+        .where(within)
+        .orderBy(...byName)
+        .limit(limit);
+      const beyond = db.select({ one: sql`1` }).from(trades).where(within).orderBy(...byName).offset(limit);
+      // Each category's name as JSON, once per request (an init plan), looked up by id for each point.
+      const categoryNames = sql`(select jsonb_object_agg(${categories.id}::text, to_json(${categories.name})::text) from ${categories})`;
+      // No join above the sorted subquery, so the aggregate takes the points in its order.
+      const result = await db.execute(sql`
+        select coalesce(string_agg(first.point || coalesce(${categoryNames} ->> first.main_category_id::text, 'null') || '}', ','), '') as points,
+               exists (${beyond}) as truncated
+        from (${first}) as first`);
+      const [row] = rowsOf(result);
+      return `{"points":[${String(row?.points ?? '')}],"truncated":${row?.truncated === true}}`;
+    },
+
+    /**
+     * Up to `need` pinned matches nearest `origin` on a flat map of degrees, where a degree of longitude counts
+     * as much as one of latitude: the order the pins' GiST index walks, reading no others. Sorted by their
+     * distance on the earth, then name and id.
+     */
+    async nearbyPinned(filter: DirectoryFilter, match: DirectoryMatch, origin: Position, need: number): Promise<Distance[]> {
+      const nearby = db
+        .select({ id: trades.id, name: trades.name, km: sql<number>`${distanceFrom(origin)}`.as('km') })
+        .from(trades)
+        .where(and(where(filter, match), pinned))
+        .orderBy(sql`${pinPoint} <-> point(${origin.longitude}::float8, ${origin.latitude}::float8)`)
+        .limit(need)
+        .as('nearby');
+      const rows = await db
+        .select({ id: nearby.id, km: nearby.km })
+        .from(nearby)
+        .orderBy(nearby.km, nearby.name, nearby.id);
+      return rows.map((row) => ({ id: row.id, km: Number(row.km) }));
+    },
+
+    /** Up to `need` pinned matches within `radiusKm` of `origin`, nearest first on the earth, then by name and id. */
+    async nearestPinned(
+      filter: DirectoryFilter,
+      match: DirectoryMatch,
+      origin: Position,
+      need: number,
+      radiusKm: number,
+    ): Promise<Distance[]> {
+      const distance = distanceFrom(origin);
+      const rows = await db
+        .select({ id: trades.id, km: distance })
+        .from(trades)
+        .where(and(where(filter, match), pinned, withinRadius(origin, radiusKm)))
+        .orderBy(distance, ...byName)
+        .limit(need);
+      return rows.map((row) => ({ id: row.id, km: Number(row.km) }));
+    },
+
+    /** A page of the matches without a pin (online-only, or no coordinates), by name: "Near me" lists them last. */
+    async unpinnedIdsByName(filter: DirectoryFilter, match: DirectoryMatch, window: PageWindow): Promise<string[]> {
+      const rows = await db
+        .select({ id: trades.id })
+        .from(trades)
+        .where(and(where(filter, match), isNull(trades.pinLatitude)))
+        .orderBy(...byName)
+        .limit(window.limit)
+        .offset(window.offset);
+      return rows.map((row) => row.id);
     },
 
     /**

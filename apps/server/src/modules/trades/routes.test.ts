@@ -7,6 +7,7 @@ import {
   createCategoryPair,
   createChurch,
   createOwner,
+  createSocialMedia,
   createTrade,
   inCategory,
 } from '../../../test/factories';
@@ -485,9 +486,57 @@ describe('GET /api/trades/{id}', () => {
       [
         ...['id', 'name', 'brief', 'logoUri', 'website', 'ownerEmail', 'ownerName', 'ownerPhone', 'fullAddress'],
         ...['stateType', 'churchName', 'mainCategory', 'subCategory', 'online', 'service', 'tags', 'churchId'],
-        ...['mainCategoryId', 'categoryId', 'atClient', 'atBusiness'],
+        ...['mainCategoryId', 'categoryId', 'atClient', 'atBusiness', 'socialMedias', 'latitude', 'longitude'],
       ].sort(),
     );
+  });
+
+  it('gives every social media link of the business, oldest first, with the link each stands for', async () => {
+    const trade = await createTrade(db);
+    await createSocialMedia(db, trade.id, { mediaType: 'FACEBOOK', name: 'parishplumbing' });
+    await createSocialMedia(db, trade.id, { mediaType: 'WEBSITE', name: 'https://plumbing.example.com.au' });
+    await createSocialMedia(db, trade.id, { mediaType: 'INSTAGRAM', name: 'https://www.instagram.com/parish.plumbing' });
+    // Stored before references were checked: it names no link, so the public page has none to show.
+    await createSocialMedia(db, trade.id, { mediaType: 'WEBSITE', name: 'not a link' });
+    const other = await createTrade(db);
+    await createSocialMedia(db, other.id, { mediaType: 'TIKTOK', name: 'someoneelse' });
+
+    const { body } = await getTrade(trade.id);
+
+    expect(body.data.trade.socialMedias).toEqual([
+      { mediaType: 'FACEBOOK', name: 'parishplumbing', url: 'https://www.facebook.com/parishplumbing' },
+      { mediaType: 'WEBSITE', name: 'https://plumbing.example.com.au', url: 'https://plumbing.example.com.au' },
+      {
+        mediaType: 'INSTAGRAM',
+        name: 'https://www.instagram.com/parish.plumbing',
+        url: 'https://www.instagram.com/parish.plumbing',
+      },
+    ]);
+  });
+
+  it('gives where the map pin goes: the address, the suburb when the street is private, none online-only', async () => {
+    const place = { latitude: -33.815123, longitude: 151.001987 };
+    const whole = await createTrade(db);
+    await createAddress(db, whole.id, place);
+    const privateStreet = await createTrade(db);
+    await createAddress(db, privateStreet.id, { ...place, showStreetAddress: false });
+    const onlineOnly = await createTrade(db, { online: true, atClient: false, atBusiness: false });
+    await createAddress(db, onlineOnly.id, place);
+    const addressless = await createTrade(db);
+
+    const pins = await Promise.all(
+      [whole, privateStreet, onlineOnly, addressless].map(async (trade) => {
+        const { body } = await getTrade(trade.id);
+        return [body.data.trade.latitude, body.data.trade.longitude];
+      }),
+    );
+
+    expect(pins).toEqual([
+      [-33.815123, 151.001987],
+      [-33.82, 151],
+      [null, null],
+      [null, null],
+    ]);
   });
 
   it('answers 404 for every business that is not listed', async () => {

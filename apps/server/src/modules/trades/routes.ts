@@ -1,10 +1,22 @@
 import { envelopeSchema } from '@churchtrades/shared/envelope';
+import { mapPointsQuerySchema, mapPointsSchema } from '@churchtrades/shared/map';
 import { tradeDetailSchema, tradePageSchema, tradeSearchQuerySchema } from '@churchtrades/shared/trade-search';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
 import { publicCache } from '../../http/public-cache';
 import type { TradeService } from './service';
+
+/**
+ * A 200 envelope around `data` given as JSON text (written by PostgreSQL), sent as it is: a string with a JSON
+ * content type skips the serializer, whose JSON.stringify is the costly part of a large answer.
+ */
+function sendEnvelopeText(reply: FastifyReply, message: string, data: string): FastifyReply {
+  // The envelope's last field is `data`.
+  const head = JSON.stringify(envelope(200, message, null)).slice(0, -'null}'.length);
+  return reply.type('application/json; charset=utf-8').send(`${head}${data}}`);
+}
 
 export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService }> = async (app, { trades }) => {
   // Public routes: the answer depends on the URL alone, never on a session, so anyone may cache it.
@@ -25,6 +37,19 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService }> = asyn
         },
       },
       async (request) => envelope(200, 'Trades found', { trades: await trades.searchListed(request.query) }),
+    );
+
+    directory.get(
+      '/trades/mapPoints',
+      {
+        schema: {
+          tags: ['trades'],
+          summary: 'The map pins of the listed businesses matching the search filters, first by name',
+          querystring: mapPointsQuerySchema,
+          response: { 200: envelopeSchema(mapPointsSchema) },
+        },
+      },
+      async (request, reply) => sendEnvelopeText(reply, 'Map points found', await trades.mapPointsJson(request.query)),
     );
 
     directory.get(

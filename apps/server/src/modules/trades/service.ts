@@ -1,7 +1,19 @@
+import { MAP_POINTS_LIMIT, type MapPointsQuery } from '@churchtrades/shared/map';
+import { socialMediaUrl } from '@churchtrades/shared/social-media';
 import type { TradeCard, TradeDetail, TradePage, TradeSearchQuery } from '@churchtrades/shared/trade-search';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import type { DirectoryFilter, DirectoryMatch, IdRun, PageWindow, TradeRepo, WalkPosition } from './repo';
+import type {
+  DirectoryFilter,
+  DirectoryMatch,
+  Distance,
+  IdRun,
+  PageWindow,
+  Position,
+  SocialMediaReference,
+  TradeRepo,
+  WalkPosition,
+} from './repo';
 import { parseSearchText, plainText, tsqueryText, type SearchTerms } from './search-text';
 import { closestWord } from './trigram-similarity';
 
@@ -34,6 +46,12 @@ export interface TradeSearchLimits {
   similarNameLimit: number;
   /** How alike (pg_trgm similarity, 0..1) a typed word and a category word must be to read one as the other. */
   categoryWordSimilarity: number;
+  /**
+   * "Near me" is exact while the businesses it lists are within this many kilometres of the visitor. Beyond,
+   * they are the nearest on a flat map of degrees (see `TradeRepo.nearbyPinned`), sorted by their distance:
+   * exact there would mean measuring the distance of every business to a visitor overseas.
+   */
+  nearMeExactKm: number;
 }
 
 export const DEFAULT_SEARCH_LIMITS: TradeSearchLimits = {
@@ -48,10 +66,15 @@ export const DEFAULT_SEARCH_LIMITS: TradeSearchLimits = {
   similarNameLimit: 2_000,
   // pg_trgm's own default: a swapped pair of letters ("flroist") already costs half the trigrams.
   categoryWordSimilarity: 0.3,
+  // Anywhere in Australia but its remotest parts has businesses much nearer than this.
+  nearMeExactKm: 1_000,
 };
 
-/** A page, as ids or as cards already read, and the total it belongs to, exact or PostgreSQL's estimate. */
-type Found = { total: number; exact: boolean } & ({ ids: string[] } | { cards: TradeCard[] });
+/**
+ * A page, as ids or as cards already read, and the total it belongs to, exact or PostgreSQL's estimate;
+ * with "Near me", the distances of the businesses that have one.
+ */
+type Found = { total: number; exact: boolean; distances?: Distance[] } & ({ ids: string[] } | { cards: TradeCard[] });
 
 const NOTHING: Found = { ids: [], total: 0, exact: true };
 
@@ -65,6 +88,30 @@ const CATEGORY_VOCABULARY_SECONDS = 60;
 const MAX_WALK_LEGS = 4;
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** The search page's filters as the directory's queries take them. */
+function filterOf(query: MapPointsQuery): DirectoryFilter {
+  return {
+    ...(query.stateType === 'ALL' ? {} : { stateType: query.stateType }),
+    ...(query.churchId === undefined ? {} : { churchId: query.churchId }),
+    ...(query.mCat === undefined ? {} : { mainCategoryId: query.mCat }),
+    ...(query.sCat === undefined ? {} : { categoryId: query.sCat }),
+  };
+}
+
+/** The visitor's position when the search gave both coordinates ("Near me"). */
+function originOf(query: TradeSearchQuery): Position | undefined {
+  if (query.lat === undefined || query.lng === undefined) return undefined;
+  return { latitude: query.lat, longitude: query.lng };
+}
+
+/** The links of a business's social media; an entry stored before references were checked may name none. */
+function socialMediaLinks(entries: SocialMediaReference[]): TradeDetail['socialMedias'] {
+  return entries.flatMap(({ mediaType, name }) => {
+    const url = socialMediaUrl(mediaType, name);
+    return url === undefined ? [] : [{ mediaType, name, url }];
+  });
+}
 
 export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = DEFAULT_SEARCH_LIMITS) {
   /**
@@ -180,28 +227,93 @@ export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = 
     return { ...similar, exact: true };
   }
 
-  return {
-    /** SPEC §2 search page: listed businesses only, filtered, ranked by relevance when there is text. */
-    async searchListed(query: TradeSearchQuery): Promise<TradePage> {
-      const filter: DirectoryFilter = {
-        ...(query.stateType === 'ALL' ? {} : { stateType: query.stateType }),
-        ...(query.churchId === undefined ? {} : { churchId: query.churchId }),
-        ...(query.mCat === undefined ? {} : { mainCategoryId: query.mCat }),
-        ...(query.sCat === undefined ? {} : { categoryId: query.sCat }),
+  /**
+   * Which businesses a text finds, by the search page's rules: its words; else the category words they
+   * resemble; else names alike, unless too many are. Undefined when nothing can match.
+   */
+  async function matchOf(filter: DirectoryFilter, searchText: string): Promise<DirectoryMatch | undefined> {
+    const terms = parseSearchText(searchText);
+    if (terms === undefined) return { kind: 'all' };
+    const asTyped: DirectoryMatch = { kind: 'text', tsquery: tsqueryText(terms) };
+    if ((await repo.countUpTo(filter, asTyped, 0)) > 0) return asTyped;
+    const corrected = await correctedTerms(terms);
+    if (corrected) {
+      const asCorrected: DirectoryMatch = { kind: 'text', tsquery: tsqueryText(corrected) };
+      if ((await repo.countUpTo(filter, asCorrected, 0)) > 0) return asCorrected;
+    }
+    const similar: DirectoryMatch = { kind: 'similar-name', text: plainText(corrected ?? terms) };
+    if ((await repo.estimate(filter, similar)) > limits.similarNameLimit) return undefined;
+    return similar;
+  }
+
+  /** How many businesses match: counted when they may be few, else PostgreSQL's estimate. */
+  async function totalOf(filter: DirectoryFilter, match: DirectoryMatch): Promise<{ total: number; exact: boolean }> {
+    // A text match is counted by reading its rows from the table, a plain filter from an index.
+    const cap = match.kind === 'all' ? limits.exactCountLimit : limits.rankedMatchLimit;
+    const estimate = await repo.estimate(filter, match);
+    if (estimate <= 2 * cap) {
+      const counted = await repo.countUpTo(filter, match, cap);
+      if (counted <= cap) return { total: counted, exact: true };
+    }
+    return { total: Math.max(estimate, cap + 1), exact: false };
+  }
+
+  /**
+   * The `need` pinned matches nearest `origin`, or all of them when there are fewer. The `need` nearest on the
+   * flat map of the pins' index lie within some distance of the visitor, so the `need` nearest on the earth do
+   * too: they are the nearest in the box around that circle, a few more pins than asked for.
+   */
+  async function nearestPinned(filter: DirectoryFilter, match: DirectoryMatch, origin: Position, need: number) {
+    const nearby = await repo.nearbyPinned(filter, match, origin, need);
+    const farthestKm = nearby.at(-1)?.km;
+    if (nearby.length < need || farthestKm === undefined || farthestKm > limits.nearMeExactKm) return nearby;
+    return repo.nearestPinned(filter, match, origin, need, farthestKm);
+  }
+
+  /** "Near me": the matches nearest the visitor first, then those without a pin by name. */
+  async function searchNear(filter: DirectoryFilter, searchText: string, origin: Position, window: PageWindow): Promise<Found> {
+    const match = await matchOf(filter, searchText);
+    if (match === undefined) return NOTHING;
+    const need = window.offset + window.limit;
+    const distances = await nearestPinned(filter, match, origin, need);
+    let ids = distances.slice(window.offset).map((distance) => distance.id);
+    if (distances.length < need) {
+      // Every pinned match is in `distances`: the page goes on with the others.
+      const unpinnedWindow = {
+        offset: Math.max(0, window.offset - distances.length),
+        limit: window.limit - ids.length,
       };
+      ids = [...ids, ...(await repo.unpinnedIdsByName(filter, match, unpinnedWindow))];
+    }
+    const total = await totalOf(filter, match);
+    if (total.exact) return { ids, distances, ...total };
+    return { ids, distances, ...totalAround(total.total, window, ids.length) };
+  }
+
+  return {
+    /**
+     * SPEC §2 search page: listed businesses only, filtered, ranked by relevance when there is text, or
+     * nearest first when the visitor gave their position.
+     */
+    async searchListed(query: TradeSearchQuery): Promise<TradePage> {
+      const filter = filterOf(query);
       const window = { offset: query.page * query.size, limit: query.size };
       const terms = parseSearchText(query.searchText);
+      const origin = originOf(query);
 
       let found: Found;
-      if (terms === undefined) {
+      if (origin !== undefined) {
+        found = await searchNear(filter, query.searchText, origin, window);
+      } else if (terms === undefined) {
         found = await searchAll(filter, window);
       } else {
         found = await searchText(filter, terms, window);
         if (found.total === 0) found = await searchTypos(filter, terms, window);
       }
 
+      const cards = 'cards' in found ? found.cards : await repo.cards(found.ids);
       return {
-        content: 'cards' in found ? found.cards : await repo.cards(found.ids),
+        content: found.distances ? withDistances(cards, found.distances) : cards,
         number: query.page,
         size: query.size,
         totalElements: found.total,
@@ -220,9 +332,29 @@ export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = 
     async findListed(id: string): Promise<TradeDetail> {
       const trade = isUuid(id) ? await repo.findListed(id) : undefined;
       if (!trade) throw new AppError('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE);
-      return trade;
+      return { ...trade, socialMedias: socialMediaLinks(await repo.socialMediaOf(id)) };
+    },
+
+    /**
+     * The map of the search page's filters (SPEC §1): the pins of the first `MAP_POINTS_LIMIT` matches by name,
+     * as the JSON text of `mapPointsSchema` (see `TradeRepo.mapPointsJson`).
+     */
+    async mapPointsJson(query: MapPointsQuery): Promise<string> {
+      const filter = filterOf(query);
+      const match = await matchOf(filter, query.searchText);
+      if (match === undefined) return JSON.stringify({ points: [], truncated: false });
+      return repo.mapPointsJson(filter, match, MAP_POINTS_LIMIT);
     },
   };
+}
+
+/** The cards with the distance of each that has one, in kilometres to one decimal. */
+function withDistances(cards: TradeCard[], distances: Distance[]): TradeCard[] {
+  const kilometres = new Map(distances.map((distance) => [distance.id, Math.round(distance.km * 10) / 10]));
+  return cards.map((card) => {
+    const distanceKm = kilometres.get(card.id);
+    return distanceKm === undefined ? card : { ...card, distanceKm };
+  });
 }
 
 /** A value read on first use and again once it is older than `seconds`; a failed read is not kept. */

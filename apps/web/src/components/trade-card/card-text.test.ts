@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrief, initialsOf, websiteLink } from './card-text';
+import { cardBrief, distanceText, initialsOf, websiteLink } from './card-text';
 
 describe('card text', () => {
   it('reads a website stored without a scheme as https', () => {
@@ -27,5 +27,12 @@ describe('card text', () => {
     expect(initialsOf('smith & sons')).toBe('SS');
     expect(initialsOf('Élan')).toBe('É');
     expect(initialsOf('***')).toBe('?');
+  });
+
+  it('tells the distance in km with one decimal', () => {
+    expect(distanceText(2.44)).toBe('2.4 km away');
+    expect(distanceText(0.05)).toBe('0.1 km away');
+    expect(distanceText(12)).toBe('12.0 km away');
+    expect(distanceText(1234.56)).toBe('1,234.6 km away');
   });
 });

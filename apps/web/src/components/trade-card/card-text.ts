@@ -44,3 +44,9 @@ export function initialsOf(name: string): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+/** "Near me": how far the business is, in km with one decimal ("2.4 km away"). */
+export function distanceText(distanceKm: number): string {
+  const km = distanceKm.toLocaleString('en-AU', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return `${km} km away`;
+}

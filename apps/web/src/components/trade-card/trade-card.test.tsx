@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeTradeCard } from '../../testing/trade-factory';
 import { TradeCard } from './trade-card';
@@ -64,5 +65,38 @@ describe('TradeCard', () => {
     render(<TradeCard trade={makeTradeCard({ name: 'Acme', logoUri: '/uploads/acme.webp' })} />);
 
     expect(screen.getByRole('img', { name: 'Acme logo' })).toHaveAttribute('src', '/uploads/acme.webp');
+  });
+
+  it('shows how far the business is when the search was "Near me"', () => {
+    render(<TradeCard trade={makeTradeCard({ distanceKm: 2.437 })} />);
+
+    expect(screen.getByText('2.4 km away')).toBeInTheDocument();
+  });
+
+  it('shows no distance without one', () => {
+    render(<TradeCard trade={makeTradeCard()} />);
+
+    expect(screen.queryByText(/km away/)).not.toBeInTheDocument();
+  });
+
+  it("links the name to the business's public page when asked to", () => {
+    const trade = makeTradeCard({ id: '0b6f3c1e-5a4d-4c2b-9e8f-1a2b3c4d5e6f', name: 'Smith & Sons Plumbing' });
+    render(
+      <MemoryRouter>
+        <TradeCard trade={trade} linkToPage />
+      </MemoryRouter>,
+    );
+
+    const heading = screen.getByRole('heading', { name: 'Smith & Sons Plumbing' });
+    expect(within(heading).getByRole('link', { name: 'Smith & Sons Plumbing' })).toHaveAttribute(
+      'href',
+      '/business/0b6f3c1e-5a4d-4c2b-9e8f-1a2b3c4d5e6f/smith-and-sons-plumbing',
+    );
+  });
+
+  it('does not link the name otherwise (a business under moderation has no public page)', () => {
+    render(<TradeCard trade={makeTradeCard({ name: 'Pending Plumbing' })} />);
+
+    expect(within(screen.getByRole('heading', { name: 'Pending Plumbing' })).queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -2,11 +2,19 @@ import type { TradeCard as TradeCardData } from '@churchtrades/shared/trade-sear
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { cardBrief, googleSearchHref, MISSING, orMissing, telHref, websiteLink } from './card-text';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { cardBrief, distanceText, googleSearchHref, MISSING, orMissing, telHref, websiteLink } from './card-text';
 import { TradeLogo } from './trade-logo';
 
+interface TradeCardProps {
+  trade: TradeCardData;
+  /** Links the name to the business's public page: for listed businesses only (a pending one has none). */
+  linkToPage?: boolean;
+}
+
 /** One search result (SPEC §2 "Result card"). */
-export function TradeCard({ trade }: { trade: TradeCardData }) {
+export function TradeCard({ trade, linkToPage = false }: TradeCardProps) {
   const website = websiteLink(trade.website);
 
   return (
@@ -14,9 +22,14 @@ export function TradeCard({ trade }: { trade: TradeCardData }) {
       <Card.Body>
         <div className="d-flex align-items-center gap-3 mb-3">
           <TradeLogo name={trade.name} logoUri={trade.logoUri} />
-          <Card.Title as="h2" className="h5 mb-0 text-break">
-            {trade.name}
-          </Card.Title>
+          <div>
+            <Card.Title as="h2" className="h5 mb-0 text-break">
+              {linkToPage ? <Link to={paths.business.getHref(trade.id, trade.name)}>{trade.name}</Link> : trade.name}
+            </Card.Title>
+            {trade.distanceKm != null && (
+              <p className="small text-body-secondary mb-0">{distanceText(trade.distanceKm)}</p>
+            )}
+          </div>
         </div>
         <Card.Text className="text-break">{trade.brief.trim() ? cardBrief(trade.brief) : MISSING}</Card.Text>
       </Card.Body>

@@ -1,10 +1,12 @@
 import { SEARCH_TEXT_MAX_LENGTH } from '@churchtrades/shared/constants';
+import { mapPointsQuerySchema } from '@churchtrades/shared/map';
 import { STATE_FILTER_BUTTON_ORDER } from '@churchtrades/shared/states';
 import { tradeSearchQuerySchema } from '@churchtrades/shared/trade-search';
 import { describe, expect, it } from 'vitest';
 import {
   applyFilterChange,
   EMPTY_SEARCH_FILTER,
+  filterParams,
   readSearchFilter,
   type SearchFilter,
   searchFilterQuery,
@@ -131,5 +133,13 @@ describe('the API query of a filter', () => {
     const params = tradeSearchParams(full, 9);
     expect(params).toEqual({ page: 2, size: 9, stateType: 'WA', searchText: 'tiles', mCat: 4, sCat: 27, churchId: CHURCH });
     expect(tradeSearchQuerySchema.parse(params)).toEqual(params);
+  });
+
+  it("asks the map for the same filters without paging: it shows every match", () => {
+    const full = filter({ text: 'tiles', state: 'WA', category: 4, subCategory: 27, churchId: CHURCH, page: 2 });
+    const params = filterParams(full);
+    expect(params).toEqual({ stateType: 'WA', searchText: 'tiles', mCat: 4, sCat: 27, churchId: CHURCH });
+    expect(mapPointsQuerySchema.parse(params)).toEqual(params);
+    expect(filterParams(EMPTY_SEARCH_FILTER)).toEqual({ stateType: 'ALL' });
   });
 });

@@ -131,9 +131,12 @@ export function applyFilterChange(filter: SearchFilter, change: FilterChange): S
 
 /** The query parameters of `GET /api/trades/clientFilter` for `filter`; filters not chosen are left out. */
 export function tradeSearchParams(filter: SearchFilter, size: number): TradeSearchParams {
+  return { page: filter.page, size, ...filterParams(filter) };
+}
+
+/** The filters alone, without paging: the query of `GET /api/trades/mapPoints` (the map shows every match). */
+export function filterParams(filter: SearchFilter): Omit<TradeSearchParams, 'page' | 'size'> {
   return {
-    page: filter.page,
-    size,
     stateType: filter.state,
     ...(filter.text !== '' && { searchText: filter.text }),
     ...(filter.category !== null && { mCat: filter.category }),

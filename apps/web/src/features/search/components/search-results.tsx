@@ -26,7 +26,7 @@ export function SearchResults({ page, hrefForPage }: SearchResultsProps) {
           <Row xs={1} md={2} lg={3} className="g-4 mb-4">
             {page.content.map((trade) => (
               <Col key={trade.id}>
-                <TradeCard trade={trade} />
+                <TradeCard trade={trade} linkToPage />
               </Col>
             ))}
           </Row>

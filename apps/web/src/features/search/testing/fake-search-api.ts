@@ -1,5 +1,7 @@
 import type { Category } from '@churchtrades/shared/category';
 import type { ChurchSummary } from '@churchtrades/shared/church';
+import type { MapPoint, MapPoints } from '@churchtrades/shared/map';
+import type { SiteInfo } from '@churchtrades/shared/site';
 import type { TradePage } from '@churchtrades/shared/trade-search';
 import { vi } from 'vitest';
 import { envelope } from '../../../testing/mock-fetch';
@@ -22,16 +24,40 @@ export const SUB_CATEGORIES: Record<number, Category[]> = {
 export const ST_MARY = church('11111111-1111-4111-8111-111111111111', "St Mary's Parramatta", 'NSW');
 export const ST_PAUL = church('22222222-2222-4222-8222-222222222222', "St Paul's Geelong", 'VIC');
 
+/** A marker in Sydney's west, with what its popup needs. */
+export function makeMapPoint(overrides: Partial<MapPoint> = {}): MapPoint {
+  return {
+    id: '33333333-3333-4333-8333-333333333333',
+    name: 'Harbour City Plumbing',
+    lat: -33.815,
+    lng: 151.001,
+    category: 'Plumbing & Gas',
+    ...overrides,
+  };
+}
+
+/** The site's configuration, with a tile server of its own so a test can tell it from the default. */
+export const TEST_SITE: SiteInfo = {
+  supportEmail: 'help@parish-test.org.au',
+  bank: { accountName: 'Parish Test Trust', bsb: '062-123', accountNumber: '10293847' },
+  mapTileUrl: 'https://tiles.parish-test.org.au/{z}/{x}/{y}.png',
+};
+
 /** The answer to the n-th search (from 0): a page of results, or a whole response (an error); throw to fail the call. */
 type TradesAnswer = (url: URL, call: number) => TradePage | Response;
+/** The same for the map's points. */
+type MapPointsAnswer = (url: URL, call: number) => MapPoints | Response;
 
 /**
  * A fetch that answers the search page's calls by path, as the server would: the categories and churches
- * above, and for trades `trades(url, call)` (by default page `page` of 30 results).
+ * above, for trades `trades(url, call)` (by default page `page` of 30 results), for the map `mapPoints(url,
+ * call)` (by default one point).
  */
-export function fakeSearchApi({ trades }: { trades?: TradesAnswer } = {}) {
+export function fakeSearchApi({ trades, mapPoints }: { trades?: TradesAnswer; mapPoints?: MapPointsAnswer } = {}) {
   const answerTrades = trades ?? ((url: URL) => makeTradePage(Number(url.searchParams.get('page') ?? 0), 30));
+  const answerMapPoints = mapPoints ?? (() => ({ points: [makeMapPoint()], truncated: false }));
   let searchCalls = 0;
+  let mapPointsCalls = 0;
   const fetchMock = vi.fn(async (request: Request) => {
     const url = new URL(request.url);
     let data: unknown;
@@ -42,6 +68,15 @@ export function fakeSearchApi({ trades }: { trades?: TradesAnswer } = {}) {
         data = { trades: answer };
         break;
       }
+      case '/api/trades/mapPoints': {
+        const answer = answerMapPoints(url, mapPointsCalls++);
+        if (answer instanceof Response) return answer;
+        data = answer;
+        break;
+      }
+      case '/api/site':
+        data = { site: TEST_SITE };
+        break;
       case '/api/category/main_categories':
         data = { categories: MAIN_CATEGORIES };
         break;
@@ -69,6 +104,8 @@ export function fakeSearchApi({ trades }: { trades?: TradesAnswer } = {}) {
     fetchMock,
     /** The searches made so far, as the query parameters sent. */
     searches: () => requests('/api/trades/clientFilter').map((url) => Object.fromEntries(url.searchParams)),
+    /** The map's requests so far, as the query parameters sent. */
+    mapSearches: () => requests('/api/trades/mapPoints').map((url) => Object.fromEntries(url.searchParams)),
     requests,
   };
 }

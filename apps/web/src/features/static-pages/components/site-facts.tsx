@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useGetSiteInfoQuery } from '../api/site-api';
+import { useGetSiteInfoQuery } from '../../../lib/site-api';
 
 /** How soon support usually answers (SPEC §1). */
 export const SUPPORT_REPLY_TIME = '24-48 hours';

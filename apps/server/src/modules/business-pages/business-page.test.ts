@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { businessPath } from '@churchtrades/shared/business-page';
+import { describe, expect, it } from 'vitest';
+import {
+  createAddress,
+  createCategory,
+  createOwner,
+  createSocialMedia,
+  createTrade,
+} from '../../../test/factories';
+import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
+
+// The built app's index.html as Vite writes it: a site-wide title and description the page's own replace.
+const INDEX_HTML = `<!doctype html>
+<html lang="en-AU">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="ChurchTrades is a free directory of Australian businesses."
+    />
+    <title>ChurchTrades</title>
+    <script type="module" crossorigin src="/assets/index-3f9a1c.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-dist-'));
+fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+
+const { app, database } = await createTestApp({ webDistDir: distDir });
+const db = database.db;
+
+async function plumber() {
+  const category = await createCategory(db, { name: `Plumbing ${randomUUID().slice(0, 6)}` });
+  const owner = await createOwner(db, { email: `${randomUUID().slice(0, 8)}@smithplumbing.com.au`, phone: '0400 111 222' });
+  const trade = await createTrade(db, {
+    ownerId: owner.id,
+    name: 'Smith & Sons Plumbing',
+    brief: 'Blocked drains, leaking taps and hot water systems, fixed the same day across the Parramatta district.',
+    mainCategoryId: category.id,
+    logoUri: '/uploads/logos/0123456789abcdef0123456789abcdef.webp',
+  });
+  return { trade, owner, category };
+}
+
+function pageOf(id: string, slug = 'any-slug') {
+  return app.inject({ method: 'GET', url: `/business/${id}/${slug}` });
+}
+
+/** The content of the first tag matching `pattern`'s one capture. */
+function captured(html: string, pattern: RegExp): string | undefined {
+  return pattern.exec(html)?.[1];
+}
+
+function metaContent(html: string, key: string): string | undefined {
+  return captured(html, new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`));
+}
+
+function structuredData(html: string): Record<string, unknown> {
+  const json = captured(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/);
+  return JSON.parse(json ?? 'null');
+}
+
+describe("a business page's first HTML answer", () => {
+  it('carries its title, description, canonical link and Open Graph tags in the head of the app', async () => {
+    const { trade, category } = await plumber();
+    await createAddress(db, trade.id, { suburb: 'Parramatta', stateType: 'NSW', postcode: '2150' });
+    const canonical = `${TEST_ORIGIN}${businessPath(trade.id, trade.name)}`;
+
+    const response = await pageOf(trade.id, 'an-old-name');
+    const html = response.body;
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(captured(html, /<title>([^<]*)<\/title>/)).toBe(
+      `Smith &amp; Sons Plumbing · ${category.name} in Parramatta NSW · ChurchTrades`,
+    );
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(metaContent(html, 'description')).toBe(trade.brief);
+    expect(canonical).toBe(`${TEST_ORIGIN}/business/${trade.id}/smith-and-sons-plumbing`);
+    expect(captured(html, /<link rel="canonical" href="([^"]*)" \/>/)).toBe(canonical);
+    expect(metaContent(html, 'og:type')).toBe('business.business');
+    expect(metaContent(html, 'og:title')).toBe(`Smith &amp; Sons Plumbing · ${category.name} in Parramatta NSW · ChurchTrades`);
+    expect(metaContent(html, 'og:description')).toBe(trade.brief);
+    expect(metaContent(html, 'og:url')).toBe(canonical);
+    expect(metaContent(html, 'og:image')).toBe(`${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-3f9a1c.js"></script>');
+  });
+
+  it('describes the business to crawlers as a schema.org LocalBusiness', async () => {
+    const { trade, owner } = await plumber();
+    await createAddress(db, trade.id, {
+      fullAddress: '12A George St, Parramatta NSW 2150',
+      unitNbr: null,
+      streetNbr: '12A',
+      streetName: 'George',
+      streetType: 'St',
+      suburb: 'Parramatta',
+      stateType: 'NSW',
+      postcode: '2150',
+      latitude: -33.8151,
+      longitude: 151.0011,
+    });
+    await createSocialMedia(db, trade.id, { mediaType: 'FACEBOOK', name: 'smithplumbing' });
+    await createSocialMedia(db, trade.id, { mediaType: 'WEBSITE', name: 'https://smithplumbing.com.au' });
+
+    const data = structuredData((await pageOf(trade.id)).body);
+
+    expect(data).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      name: 'Smith & Sons Plumbing',
+      description: trade.brief,
+      url: `${TEST_ORIGIN}${businessPath(trade.id, trade.name)}`,
+      telephone: '0400 111 222',
+      email: owner.email,
+      image: `${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '12A George St',
+        addressLocality: 'Parramatta',
+        addressRegion: 'NSW',
+        postalCode: '2150',
+        addressCountry: 'AU',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: -33.8151, longitude: 151.0011 },
+      sameAs: ['https://www.facebook.com/smithplumbing', 'https://smithplumbing.com.au'],
+    });
+  });
+
+  it('keeps a street address its owner keeps private out of the page, coordinates included', async () => {
+    const { trade } = await plumber();
+    await createAddress(db, trade.id, {
+      fullAddress: '7 Quietway Close, Harris Park NSW 2150',
+      streetNbr: '7',
+      streetName: 'Quietway',
+      streetType: 'Close',
+      suburb: 'Harris Park',
+      stateType: 'NSW',
+      postcode: '2150',
+      latitude: -33.82347,
+      longitude: 151.00861,
+      showStreetAddress: false,
+    });
+
+    const html = (await pageOf(trade.id)).body;
+    const data = structuredData(html);
+
+    expect(html).not.toContain('Quietway');
+    expect(html).not.toContain('-33.82347');
+    expect(data.address).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Harris Park',
+      addressRegion: 'NSW',
+      postalCode: '2150',
+      addressCountry: 'AU',
+    });
+    expect(data).not.toHaveProperty('geo');
+  });
+
+  it('escapes a name and brief that hold markup and quotes, in the tags and in the JSON-LD', async () => {
+    const name = `Bob's "Best" </title><script>alert(1)</script> Tiling`;
+    const brief = `Tiles & grout </script><script>alert("brief")</script> done right`;
+    const trade = await createTrade(db, { name, brief });
+
+    const html = (await pageOf(trade.id)).body;
+
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('</title><script>');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(captured(html, /<title>([^<]*)<\/title>/)).toContain(
+      'Bob&#39;s &quot;Best&quot; &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; Tiling',
+    );
+    expect(metaContent(html, 'description')).toBe(
+      'Tiles &amp; grout &lt;/script&gt;&lt;script&gt;alert(&quot;brief&quot;)&lt;/script&gt; done right',
+    );
+    expect(structuredData(html)).toMatchObject({ name, description: brief });
+  });
+
+  it('cuts a long brief to a description of whole words', async () => {
+    const brief = `${'Reliable roof repairs and gutter cleaning. '.repeat(8)}Call us.`;
+    const trade = await createTrade(db, { brief });
+
+    const description = metaContent((await pageOf(trade.id)).body, 'description')!;
+
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/^Reliable roof repairs .*\w…$/);
+    expect(structuredData((await pageOf(trade.id)).body).description).toBe(brief);
+  });
+
+  it('serves a link without the slug the same page, pointing to the link with it', async () => {
+    const { trade } = await plumber();
+
+    const response = await app.inject({ method: 'GET', url: `/business/${trade.id}` });
+
+    expect(response.statusCode).toBe(200);
+    expect(captured(response.body, /<link rel="canonical" href="([^"]*)" \/>/)).toBe(
+      `${TEST_ORIGIN}${businessPath(trade.id, trade.name)}`,
+    );
+  });
+
+  it('answers HEAD with the headers of the page and no body', async () => {
+    const { trade } = await plumber();
+
+    const response = await app.inject({ method: 'HEAD', url: businessPath(trade.id, trade.name) });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe('');
+  });
+
+  it('answers 404 with the unchanged app, which shows its Not-Found screen, for a business that is not listed', async () => {
+    const pending = await createTrade(db, { moderationStatus: 'PENDING' });
+    const disabled = await createTrade(db, { enabled: false });
+
+    for (const url of [pending.id, disabled.id, randomUUID(), 'not-a-business-id', "1' or '1'='1"].flatMap((id) => [
+      `/business/${encodeURIComponent(id)}/some-name`,
+      `/business/${encodeURIComponent(id)}`,
+    ])) {
+      const response = await app.inject({ method: 'GET', url });
+
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
+});

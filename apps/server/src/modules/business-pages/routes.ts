@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { NOT_FOUND_MESSAGE } from '../../http/error-handler';
+import { businessPageTemplate } from './page-html';
+import { type BusinessPageService, SITE_NAME } from './service';
+import { sitemapIndexXml, urlSetXml } from './sitemap-xml';
+
+export interface BusinessPageRoutesOptions {
+  pages: BusinessPageService;
+  /** The built web app's index.html; without it there are no pages to serve (an API-only run). */
+  indexHtml: string | undefined;
+}
+
+const XML = 'application/xml; charset=utf-8';
+// Crawlers come back for these now and then; an hour's delay before a new business is named costs nothing.
+const SITEMAP_CACHE = 'public, max-age=3600';
+const ROBOTS_CACHE = 'public, max-age=86400';
+
+/**
+ * What search engines and link previews read without running the web app: a business page's first HTML
+ * answer with its own head, the sitemaps and robots.txt. Nothing here depends on a session.
+ */
+export const businessPageRoutes: FastifyPluginAsyncZod<BusinessPageRoutesOptions> = async (app, { pages, indexHtml }) => {
+  if (indexHtml !== undefined) {
+    const pageWith = businessPageTemplate(indexHtml, SITE_NAME);
+
+    // The slug is for people and search engines only: a shortened link without it finds the business too.
+    for (const path of ['/business/:id/:slug', '/business/:id']) {
+      app.get(path, { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (request, reply) => {
+        const head = await pages.pageHead(request.params.id);
+        // Never cached, as every page of the app, so that a new release (and an unlisting) shows at once.
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        // The app itself, unchanged, shows its Not-Found screen; the status tells crawlers.
+        if (!head) return reply.code(404).send(indexHtml);
+        return reply.send(pageWith(head));
+      });
+    }
+  }
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const sitemap = await pages.sitemap();
+    const xml = sitemap.kind === 'urls' ? urlSetXml(sitemap.urls) : sitemapIndexXml(sitemap.sitemaps);
+    return reply.header('cache-control', SITEMAP_CACHE).type(XML).send(xml);
+  });
+
+  app.get(
+    '/sitemaps/:file',
+    { schema: { hide: true, params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const urls = await pages.sitemapFile(request.params.file);
+      if (!urls) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+      return reply.header('cache-control', SITEMAP_CACHE).type(XML).send(urlSetXml(urls));
+    },
+  );
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', ROBOTS_CACHE).type('text/plain; charset=utf-8').send(pages.robotsTxt()),
+  );
+};

@@ -1,0 +1,259 @@
+import { businessPath } from '@churchtrades/shared/business-page';
+import { socialMediaUrl } from '@churchtrades/shared/social-media';
+import { z } from 'zod';
+import { type Clock, systemClock } from '../../clock';
+import type { BusinessPageRepo, ListedBusinessRow, NamePosition } from './repo';
+
+export const SITE_NAME = 'ChurchTrades';
+
+/** What search engines accept in one sitemap file (sitemaps.org): past it, `/sitemap.xml` becomes an index. */
+export const URLS_PER_SITEMAP = 50_000;
+
+/**
+ * Where each sitemap file starts is found by one walk of every listed business (seconds at a million), kept
+ * this long: a business listed meanwhile is named at the latest when it runs out (unless its file was full).
+ */
+const SITEMAP_PLAN_SECONDS = 600;
+
+/** Link previews and result pages show about this much of a description. */
+const DESCRIPTION_LENGTH = 160;
+
+/** The web app's public pages without data of their own (apps/web/src/app/paths.ts). */
+const STATIC_PAGES = ['/', '/about', '/donation', '/privacypolicy', '/termsandconditions'];
+
+/** Pages of one person's account or of the staff, and the API: nothing a search engine should list. */
+const PRIVATE_PATH_PREFIXES = ['/trade', '/account', '/admin', '/moderation', '/api'];
+
+/** What the first HTML answer of a business page tells crawlers and link previews. */
+export interface BusinessPageHead {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  /** Absolute URL of the business's logo, when it has one. */
+  imageUrl?: string;
+  /** schema.org `LocalBusiness`, as JSON-LD. */
+  structuredData: Record<string, unknown>;
+}
+
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: Date;
+}
+
+/** `/sitemap.xml`: every URL when they fit in one file, else the files that hold them. */
+export type Sitemap = { kind: 'urls'; urls: SitemapUrl[] } | { kind: 'index'; sitemaps: string[] };
+
+export interface BusinessPageServiceDependencies {
+  repo: BusinessPageRepo;
+  appOrigin: string;
+  /** The sitemaps protocol's limit; a test passes a small one. */
+  urlsPerSitemap?: number;
+  clock?: Clock;
+}
+
+/**
+ * The first file holds the static pages and the first businesses by name; each further file starts at its
+ * business, `starts[n - 2]` for file n, and holds the businesses before the next file's start.
+ */
+interface SitemapPlan {
+  starts: NamePosition[];
+}
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+type PublicAddress = NonNullable<ListedBusinessRow['address']>;
+
+/** SPEC §1: a business that works online only has no place on a map. */
+function isOnlineOnly(business: ListedBusinessRow): boolean {
+  return business.online && !business.atClient && !business.atBusiness;
+}
+
+/** "Parramatta NSW", or the state alone when the suburb is not known. */
+function placeOf(business: ListedBusinessRow): string {
+  const state = business.address?.stateType ?? business.stateType;
+  const suburb = business.address?.suburb?.trim();
+  return suburb ? `${suburb} ${state}` : state;
+}
+
+/** "12A George St", from the parts when the address has them, else from the first part of the whole address. */
+function streetOf(address: PublicAddress): string | undefined {
+  const number = [address.unitNbr, address.streetNbr].filter(Boolean).join('/');
+  const street = [number, address.streetName, address.streetType].filter(Boolean).join(' ');
+  if (address.streetName) return street;
+  const [firstPart, ...rest] = address.fullAddress.split(',');
+  return rest.length > 0 && firstPart?.trim() ? firstPart.trim() : undefined;
+}
+
+/** Whole words up to the length previews show, with an ellipsis when cut. */
+function shortened(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+function titleOf(business: ListedBusinessRow): string {
+  const place = placeOf(business);
+  const what = business.mainCategory ? `${business.mainCategory} in ${place}` : place;
+  return `${business.name} · ${what} · ${SITE_NAME}`;
+}
+
+function descriptionOf(business: ListedBusinessRow): string {
+  const brief = business.brief.replace(/\s+/g, ' ').trim();
+  if (brief) return shortened(brief, DESCRIPTION_LENGTH);
+  const what = business.mainCategory ? `${business.mainCategory} in ${placeOf(business)}` : placeOf(business);
+  return `${business.name}: ${what}, listed on ${SITE_NAME}.`;
+}
+
+/**
+ * The address as the public sees it (see trades/repo.ts `publicAddress`): the street only when its owner
+ * shows it; the suburb, state and postcode always.
+ */
+function postalAddressOf(business: ListedBusinessRow): Record<string, string> {
+  const address = business.address;
+  const street = address?.showStreetAddress ? streetOf(address) : undefined;
+  return withoutEmpty({
+    '@type': 'PostalAddress',
+    streetAddress: street,
+    addressLocality: address?.suburb,
+    addressRegion: address?.stateType ?? business.stateType,
+    postalCode: address?.postcode,
+    addressCountry: 'AU',
+  });
+}
+
+/**
+ * Coordinates only where the map would show the exact place: never for a street address kept private (they
+ * would give the street away), nor for a business that works online only.
+ */
+function geoOf(business: ListedBusinessRow) {
+  const address = business.address;
+  if (!address?.showStreetAddress || isOnlineOnly(business)) return undefined;
+  if (address.latitude === null || address.longitude === null) return undefined;
+  return { '@type': 'GeoCoordinates', latitude: address.latitude, longitude: address.longitude };
+}
+
+function withoutEmpty<T>(fields: Record<string, T | null | undefined>): Record<string, T> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  ) as Record<string, T>;
+}
+
+/** Which file of a split sitemap: "3.xml" is the third; anything else names none. */
+function sitemapNumber(fileName: string): number | undefined {
+  const match = /^([1-9][0-9]{0,8})\.xml$/.exec(fileName);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The public page of a business as search engines and link previews read it, its sitemaps and robots.txt. */
+export function createBusinessPageService({
+  repo,
+  appOrigin,
+  urlsPerSitemap = URLS_PER_SITEMAP,
+  clock = systemClock,
+}: BusinessPageServiceDependencies) {
+  const absolute = (path: string) => `${appOrigin}${path}`;
+
+  /** A logo stored here (`/uploads/…`) or kept elsewhere (an http(s) link); anything else is no image. */
+  function imageUrlOf(logoUri: string | null): string | undefined {
+    if (!logoUri) return undefined;
+    if (logoUri.startsWith('/') && !logoUri.startsWith('//')) return absolute(logoUri);
+    return /^https?:\/\//i.test(logoUri) ? logoUri : undefined;
+  }
+
+  function headOf(business: ListedBusinessRow, sameAs: string[]): BusinessPageHead {
+    const canonicalUrl = absolute(businessPath(business.id, business.name));
+    const imageUrl = imageUrlOf(business.logoUri);
+    const structuredData = withoutEmpty<unknown>({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      name: business.name,
+      description: business.brief.trim(),
+      url: canonicalUrl,
+      telephone: business.ownerPhone,
+      email: business.ownerEmail,
+      image: imageUrl,
+      address: postalAddressOf(business),
+      geo: geoOf(business),
+      sameAs: sameAs.length > 0 ? sameAs : undefined,
+    });
+    return {
+      title: titleOf(business),
+      description: descriptionOf(business),
+      canonicalUrl,
+      ...(imageUrl === undefined ? {} : { imageUrl }),
+      structuredData,
+    };
+  }
+
+  const firstFileBusinesses = Math.max(0, urlsPerSitemap - STATIC_PAGES.length);
+  const plan = cachedFor(
+    SITEMAP_PLAN_SECONDS,
+    clock,
+    async (): Promise<SitemapPlan> => ({ starts: await repo.everyNthByName(firstFileBusinesses, urlsPerSitemap) }),
+  );
+
+  /** File `number` (from 1) of the plan's sitemap, read now. */
+  async function urlsOfFile(number: number, { starts }: SitemapPlan): Promise<SitemapUrl[]> {
+    const first = number === 1;
+    const from = first ? undefined : starts[number - 2];
+    const before = starts[number - 1];
+    const limit = first ? firstFileBusinesses : urlsPerSitemap;
+    const businesses = await repo.listedByName({ from, before, limit });
+    const businessUrls = businesses.map((row) => ({ loc: absolute(businessPath(row.id, row.name)), lastmod: row.updatedAt }));
+    const staticUrls = first ? STATIC_PAGES.map((path) => ({ loc: absolute(path) })) : [];
+    return [...staticUrls, ...businessUrls];
+  }
+
+  return {
+    /** The head of a listed business's page; undefined for an id that names none (unlisted, unknown, malformed). */
+    async pageHead(id: string): Promise<BusinessPageHead | undefined> {
+      if (!isUuid(id)) return undefined;
+      const business = await repo.findListed(id);
+      if (!business) return undefined;
+      const entries = await repo.socialMediaOf(id);
+      const sameAs = entries.flatMap((entry) => socialMediaUrl(entry.mediaType, entry.name) ?? []);
+      return headOf(business, sameAs);
+    },
+
+    async sitemap(): Promise<Sitemap> {
+      const current = await plan();
+      const files = current.starts.length + 1;
+      if (files === 1) return { kind: 'urls', urls: await urlsOfFile(1, current) };
+      const sitemaps = Array.from({ length: files }, (_, index) => absolute(`/sitemaps/${index + 1}.xml`));
+      return { kind: 'index', sitemaps };
+    },
+
+    /** One file of a split sitemap, by its name ("2.xml"); undefined when there is no such file. */
+    async sitemapFile(fileName: string): Promise<SitemapUrl[] | undefined> {
+      const number = sitemapNumber(fileName);
+      if (number === undefined) return undefined;
+      const current = await plan();
+      return number > current.starts.length + 1 ? undefined : urlsOfFile(number, current);
+    },
+
+    /** Disallow lines first: crawlers that take the first matching rule, not the longest, read them all the same. */
+    robotsTxt(): string {
+      const disallowed = PRIVATE_PATH_PREFIXES.map((prefix) => `Disallow: ${prefix}`);
+      return ['User-agent: *', ...disallowed, 'Allow: /', '', `Sitemap: ${absolute('/sitemap.xml')}`, ''].join('\n');
+    },
+  };
+}
+
+export type BusinessPageService = ReturnType<typeof createBusinessPageService>;
+
+/** The value read at most once per `seconds`; a failed read is tried again on the next call. */
+function cachedFor<T>(seconds: number, clock: Clock, read: () => Promise<T>): () => Promise<T> {
+  let cached: { value: Promise<T>; readAt: number } | undefined;
+  return () => {
+    const now = clock().getTime();
+    if (!cached || now - cached.readAt > seconds * 1000) {
+      const entry = { value: read(), readAt: now };
+      cached = entry;
+      entry.value.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+    }
+    return cached.value;
+  };
+}

@@ -1,0 +1,111 @@
+import type { TradeDetail } from '@churchtrades/shared/trade-search';
+import type { ReactNode } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { websiteLink } from '../../../components/trade-card/card-text';
+import { TradeLogo } from '../../../components/trade-card/trade-logo';
+import { categoryLine, mapPosition, tagList } from '../business-facts';
+import { BusinessMap } from './business-map';
+import { ContactActions } from './contact-actions';
+import { ServiceLocationBadges } from './service-location-badges';
+import { SocialLinks } from './social-links';
+import './business-profile.css';
+
+/** Everything the public may know of one business: its result card in full, and more. */
+export function BusinessProfile({ trade }: { trade: TradeDetail }) {
+  const category = categoryLine(trade);
+  const position = mapPosition(trade);
+
+  return (
+    <article aria-labelledby="business-name">
+      <title>{`${trade.name} · ChurchTrades`}</title>
+      <header className="d-flex align-items-center gap-3 mb-4">
+        <TradeLogo name={trade.name} logoUri={trade.logoUri} />
+        <div>
+          <h1 id="business-name" className="h2 mb-1 text-break">
+            {trade.name}
+          </h1>
+          {category && <p className="text-body-secondary mb-0">{category}</p>}
+        </div>
+      </header>
+      <Row className="g-4">
+        <Col lg={7} className="d-flex flex-column gap-4">
+          {trade.brief.trim() && <p className="lead mb-0 text-break business-text">{trade.brief}</p>}
+          <ServiceLocationBadges trade={trade} />
+          {trade.service.trim() && (
+            <section aria-labelledby="business-services">
+              <h2 id="business-services" className="h5">
+                Services
+              </h2>
+              <p className="mb-0 text-break business-text">{trade.service}</p>
+            </section>
+          )}
+          <Tags tags={trade.tags} />
+        </Col>
+        <Col lg={5} className="d-flex flex-column gap-4">
+          <Card>
+            <Card.Body className="d-flex flex-column gap-3">
+              <ContactActions trade={trade} />
+              <BusinessDetails trade={trade} />
+              <SocialLinks socialMedias={trade.socialMedias} />
+            </Card.Body>
+          </Card>
+          {position && <BusinessMap name={trade.name} lat={position.lat} lng={position.lng} />}
+        </Col>
+      </Row>
+    </article>
+  );
+}
+
+function Tags({ tags }: { tags: string }) {
+  const list = tagList(tags);
+  if (list.length === 0) return null;
+  return (
+    <ul aria-label="Tags" className="list-inline mb-0">
+      {list.map((tag) => (
+        <li key={tag} className="list-inline-item">
+          <Badge bg="secondary-subtle" text="secondary-emphasis" className="fw-normal">
+            {tag}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BusinessDetails({ trade }: { trade: TradeDetail }) {
+  const website = websiteLink(trade.website);
+  return (
+    <dl className="mb-0">
+      <Detail term="Owner">{trade.ownerName}</Detail>
+      <Detail term="Phone">{trade.ownerPhone}</Detail>
+      <Detail term="E-mail">{trade.ownerEmail}</Detail>
+      <Detail term="Website">
+        {website && (
+          <a href={website.href} target="_blank" rel="noopener noreferrer">
+            {website.host}
+          </a>
+        )}
+      </Detail>
+      <Detail term="Address">{trade.fullAddress}</Detail>
+      <Detail term="Church">{`${trade.churchName} (${trade.stateType})`}</Detail>
+    </dl>
+  );
+}
+
+/** A line of the details; left out when the business has no such value. */
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  if (isEmpty(children)) return null;
+  return (
+    <div className="mb-2">
+      <dt className="small text-body-secondary fw-normal">{term}</dt>
+      <dd className="mb-0 text-break">{children}</dd>
+    </div>
+  );
+}
+
+function isEmpty(value: ReactNode): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
