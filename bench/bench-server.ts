@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) throw new ConfigError('The bench server needs DATABASE_URL (a generated bench database)');
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
   await database.migrate();
-  const app = await buildApp({ config, db: database.db });
+  // BENCH_MAP_ANSWERS_KEPT=0 measures the map without the answers it keeps between writes.
+  const kept = process.env.BENCH_MAP_ANSWERS_KEPT;
+  const app = await buildApp({ config, db: database.db, ...(kept === undefined ? {} : { mapAnswersKept: Number(kept) }) });
 
   const fixed = { page: '', map: '' };
   app.get(FIXED_PAGE_PATH, { logLevel: 'warn' }, async (_request, reply) =>

@@ -34,12 +34,14 @@ import { buildMapMixes, type MapMix } from './map-queries';
  * database of BENCH_TRADES businesses (1,000,000), drives GET /api/trades/mapPoints with autocannon for each
  * kind of filter, each request the next of a list of distinct ones (the whole-country view is one URL), then
  * "Near me" on the list, then the same server's static copies of the whole-country answer and of a 9-card page
- * as baselines, and prints the table, the ratios and the target. Never part of `npm test`.
+ * as baselines, and prints the table, the ratios and the target; then fetches the sitemap index and each of its
+ * sitemaps one at a time and prints how long each took. Never part of `npm test`.
  *
  *   npm run bench:map
  *   BENCH_TRADES=10000 npm run bench:map      another size (BENCH_DATABASE_URL may name its database)
  *   BENCH_SECONDS=20 (per kind), BENCH_CONNECTIONS=10, BENCH_WARMUP_SECONDS=5
  *   BENCH_KINDS="whole country,state" only those kinds (the baselines always run)
+ *   BENCH_MAP_ANSWERS_KEPT=0 without the answers the server keeps between writes (trades/map-answers.ts)
  */
 const env = process.env;
 const SAMPLES_PER_KIND = 10;
@@ -124,6 +126,40 @@ async function measure(
   };
 }
 
+interface SitemapTiming {
+  path: string;
+  ms: number;
+  status: number;
+  bytes: number;
+  urls: number;
+}
+
+async function timeSitemap(baseUrl: string, requestPath: string): Promise<SitemapTiming> {
+  const startedAt = performance.now();
+  const response = await fetch(`${baseUrl}${requestPath}`, { signal: AbortSignal.timeout(60_000) });
+  const xml = await response.text();
+  const ms = performance.now() - startedAt;
+  const urls = xml.match(/<loc>/g)?.length ?? 0;
+  return { path: requestPath, ms, status: response.status, bytes: Buffer.byteLength(xml), urls };
+}
+
+/** The sitemap index, then each sitemap it names, one request at a time (search engines fetch them so). */
+async function timeSitemaps(baseUrl: string): Promise<SitemapTiming[]> {
+  const index = await timeSitemap(baseUrl, '/sitemap.xml');
+  const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const files = [...xml.matchAll(/<loc>https?:\/\/[^/]+(\/sitemaps\/[^<]+)<\/loc>/g)].map((found) => found[1] as string);
+  const timings = [index];
+  for (const file of files) timings.push(await timeSitemap(baseUrl, file));
+  return timings;
+}
+
+function sitemapTable(timings: readonly SitemapTiming[]): string {
+  const rows = timings.map(
+    (timing) => `| ${timing.path} | ${timing.status} | ${formatCount(timing.urls)} | ${formatCount(timing.bytes)} | ${timing.ms.toFixed(0)} |`,
+  );
+  return ['| sitemap | status | URLs | bytes | ms |', '|---|--:|--:|--:|--:|', ...rows].join('\n');
+}
+
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
 const cpu = (value: number | null) => (value === null ? '–' : value.toFixed(2));
 
@@ -164,6 +200,7 @@ async function main(): Promise<void> {
   const meter = new CpuMeter(meterClient, server.pid);
   const results: Measurement[] = [];
   let fixed: Record<MapMix['baseline'], Measurement>;
+  let sitemaps: SitemapTiming[];
   const loadBefore = loadAverage();
   try {
     if (WARMUP_SECONDS > 0) {
@@ -184,6 +221,8 @@ async function main(): Promise<void> {
     const staticPage = await measure(server.baseUrl, meter, `static 9-card page (${FIXED_PAGE_PATH})`, [FIXED_PAGE_PATH], null);
     fixed = { map: staticMap, page: staticPage };
     console.log(`static answers: ${staticMap.requestsPerSecond.toFixed(0)} and ${staticPage.requestsPerSecond.toFixed(0)} req/s`);
+    await settle(staticPage.max);
+    sitemaps = await timeSitemaps(server.baseUrl);
   } finally {
     await meterClient.end();
     await server.stop();
@@ -191,7 +230,8 @@ async function main(): Promise<void> {
   const codeAfter = await productFingerprint();
   if (codeAfter !== code) console.warn(`WARNING: the product code changed during this run (${code} → ${codeAfter})`);
 
-  console.log(`\n## ${formatCount(trades)} businesses — ${database}, product code ${code}, load average ${loadBefore} → ${loadAverage()}\n`);
+  const kept = env.BENCH_MAP_ANSWERS_KEPT ?? 'default';
+  console.log(`\n## ${formatCount(trades)} businesses — ${database}, product code ${code}, map answers kept: ${kept}, load average ${loadBefore} → ${loadAverage()}\n`);
   console.log(markdownTable(results, fixed));
   const target = results.find((result) => result.kind === TARGET_KIND);
   if (target) {
@@ -200,9 +240,11 @@ async function main(): Promise<void> {
     console.log(`\n${TARGET_KIND}: p95 ${ms(target.p95)} ms ${verdict} (≤ ${TARGET_P95_MS}); ${ratio.toFixed(2)} × the static copy of the same answer`);
   }
 
+  console.log(`\nSitemaps, fetched one at a time:\n\n${sitemapTable(sitemaps)}`);
+
   await fs.mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `map-${about.date.replaceAll(':', '-').slice(0, 19)}.json`);
-  await fs.writeFile(file, `${JSON.stringify({ about, trades, database, prepared, code, results, fixed }, null, 2)}\n`);
+  await fs.writeFile(file, `${JSON.stringify({ about, trades, database, prepared, code, results, fixed, sitemaps }, null, 2)}\n`);
   console.log(`\nraw results: ${path.relative(REPO_ROOT, file)}`);
 }
 

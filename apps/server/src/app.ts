@@ -15,6 +15,7 @@ import { scheduleHousekeeping } from './housekeeping';
 import { registerErrorHandling } from './http/error-handler';
 import { answerFrameworkError } from './http/framework-errors';
 import { securityPlugin } from './http/security';
+import { keepTextStorable } from './http/storable-text';
 import { readIndexHtml, webAppPlugin } from './http/web-app';
 import { addressServiceSource } from './modules/address-lookup/address-service-client';
 import { createAddressLookupRepo } from './modules/address-lookup/repo';
@@ -40,6 +41,9 @@ import { churchRoutes } from './modules/churches/routes';
 import { createChurchService } from './modules/churches/service';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer } from './modules/mail/mailer';
+import { createMetrics } from './modules/metrics/metrics';
+import { requestMetricsPlugin } from './modules/metrics/plugin';
+import { metricsRoutes } from './modules/metrics/routes';
 import { createModerationRepo } from './modules/moderation/repo';
 import { moderationRoutes } from './modules/moderation/routes';
 import { createModerationService } from './modules/moderation/service';
@@ -60,6 +64,7 @@ import { tradeDashboardRoutes } from './modules/trade-dashboard/routes';
 import { createTradeDashboardService } from './modules/trade-dashboard/service';
 import { createTradeRepo } from './modules/trades/repo';
 import { tradeRoutes } from './modules/trades/routes';
+import { createMapAnswers } from './modules/trades/map-answers';
 import { createTradeService } from './modules/trades/service';
 import { createImageStore } from './modules/uploads/image-store';
 import { uploadsPlugin } from './modules/uploads/plugin';
@@ -75,6 +80,8 @@ export interface AppDependencies {
   db: Database;
   /** The time as services read it; a test may pass its own. */
   clock?: Clock;
+  /** How many map answers to keep between writes (trades/map-answers.ts); 0 computes every one. */
+  mapAnswersKept?: number;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -86,7 +93,7 @@ function addressSource(config: Config, db: Database, log: FastifyBaseLogger) {
   return addressServiceSource({ url, key, timeoutMs, log });
 }
 
-export async function buildApp({ config, db, clock = systemClock }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, mapAnswersKept }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -98,6 +105,9 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  keepTextStorable(app);
+  const metrics = createMetrics(db);
+  await app.register(requestMetricsPlugin, { metrics });
 
   await app.register(securityPlugin, { appOrigin: config.appOrigin, mapTileUrl: config.mapTileUrl });
   await app.register(cookie, { secret: config.sessionSecret });
@@ -125,12 +135,13 @@ export async function buildApp({ config, db, clock = systemClock }: AppDependenc
   });
   await app.register(sessionPlugin, { sessions, secureCookie: config.nodeEnv === 'production' });
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
+  await app.register(metricsRoutes, { metrics });
   scheduleHousekeeping(app, [sessions.sweepExpired, rateLimits.sweepEnded, users.sweepExpiredKeys]);
 
   const audit = createAuditService(createAuditRepo(db));
   const userAdmin = createUserAdminService({ repo: createUserAdminRepo(db), audit, sessions, passwordResets: users });
   const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
-  const trades = createTradeService(createTradeRepo(db));
+  const trades = createTradeService(createTradeRepo(db), undefined, createMapAnswers(mapAnswersKept));
   const categories = createCategoryService({ repo: createCategoryRepo(db), audit });
   const churches = createChurchService({ repo: createChurchRepo(db), audit, images });
   const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit });

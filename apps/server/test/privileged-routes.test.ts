@@ -3,6 +3,7 @@ import {
   mayAdministerDirectory,
   mayModerate,
   mayViewModeration,
+  mayViewOperations,
 } from '@churchtrades/shared/permissions';
 import type { Role } from '@churchtrades/shared/roles';
 import { eq, inArray } from 'drizzle-orm';
@@ -277,6 +278,8 @@ const ROUTES: PrivilegedRoute[] = [
   { name: 'PATCH /api/trades/toggleLocked', allows: mayAdministerDirectory, arrange: () => tradeFlip('toggleLocked') },
   { name: 'PATCH /api/trades/toggleExpired', allows: mayAdministerDirectory, arrange: () => tradeFlip('toggleExpired') },
   { name: 'GET /api/audit', allows: mayAdministerDirectory, arrange: read('/api/audit') },
+  // The test browsers call from addresses of other machines, never loopback, which may read it without a session.
+  { name: 'GET /metrics', allows: mayViewOperations, arrange: read('/metrics') },
 ];
 
 async function auditEntriesFor(subjectId: string | undefined) {

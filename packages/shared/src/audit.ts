@@ -34,8 +34,13 @@ export const AUDIT_ACTIONS = [
   'category.reorder',
   'user.role',
   'user.flag',
+  'user.create',
+  'user.passwordReset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who an entry names as its actor when no account made the change: the operator's command line (`npm run admin`). */
+export const SYSTEM_ACTOR = 'system';
 
 const isoDate = z
   .union([z.literal(''), z.iso.date({ error: MESSAGES.dateInvalid })], { error: MESSAGES.dateInvalid })

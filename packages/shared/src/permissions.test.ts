@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { grantableRoles, mayAdministerChurches, mayManageAccountOf, mayModerate, mayViewModeration } from './permissions';
+import {
+  grantableRoles,
+  mayAdministerChurches,
+  mayManageAccountOf,
+  mayModerate,
+  mayViewModeration,
+  mayViewOperations,
+} from './permissions';
 
 describe('permissions', () => {
   it('lets priests look at moderation without deciding', () => {
@@ -25,5 +32,11 @@ describe('permissions', () => {
     expect(mayManageAccountOf('ADMIN', 'GOVERNOR')).toBe(true);
     expect(mayManageAccountOf('ADMIN', 'ADMIN')).toBe(false);
     expect(mayManageAccountOf('SUPER', 'ADMIN')).toBe(true);
+  });
+
+  it('opens the operational views to developers and super users only', () => {
+    expect(mayViewOperations('ADMIN')).toBe(false);
+    expect(mayViewOperations('DEVELOPER')).toBe(true);
+    expect(mayViewOperations('SUPER')).toBe(true);
   });
 });

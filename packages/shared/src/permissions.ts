@@ -24,6 +24,11 @@ export function mayAdministerDirectory(role: Role): boolean {
   return roleAtLeast(role, 'ADMIN');
 }
 
+/** The operational views (`/metrics`): a developer and a super user. */
+export function mayViewOperations(role: Role): boolean {
+  return roleAtLeast(role, 'DEVELOPER');
+}
+
 /** Moderates every church, of every state. */
 export function moderatesEverywhere(role: Role): boolean {
   return roleAtLeast(role, 'ADMIN');

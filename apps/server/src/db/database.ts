@@ -42,6 +42,9 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, options: '-c jit=off' });
   // An idle client losing its server (a database restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor may a client checked out for a transaction: pg emits 'error' on it too, and the pool listens only while
+  // the client is idle. Its queries fail with that error anyway, and the pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     db: drizzleNodePostgres({ client: pool, schema }),
     kind: 'postgres',
@@ -86,4 +89,35 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
 
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * SQLSTATE classes and codes meaning "no database to talk to right now" rather than a fault of the statement:
+ * connection exceptions (08), a server shutting down or starting up (57P01-57P03), too many connections.
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** node-postgres says these in words only, without a code. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect$/,
+  /not queryable/,
+];
+const MAX_CAUSE_DEPTH = 5;
+
+/**
+ * Whether an error means the database cannot be reached (stopped, restarting, unreachable) as opposed to a fault
+ * of the request or the code: such a request may succeed when tried again shortly. Drizzle wraps driver errors
+ * in its own (DrizzleQueryError), with the driver's as `cause`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Error; depth += 1) {
+    const { message } = current;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    current = current.cause;
+  }
+  return false;
 }

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -192,11 +194,12 @@ export const trades = pgTable(
     // trade or its address, so that the map and "Near me" read one table and one index.
     pinLatitude: doublePrecision('pin_latitude'),
     pinLongitude: doublePrecision('pin_longitude'),
-    // The business's point in the map's answer (shared/map.ts `mapPointSchema`) as JSON text, up to its category:
-    // '{"id":"…","name":"…","lat":…,"lng":…,"category":'. The map joins 5,000 of these read from its index,
-    // where writing them on each request costs PostgreSQL more than the rest of the answer (json_text: 0009).
+    // The business's row in the map's answer (shared/map.ts `mapPointRowSchema`) as JSON text:
+    // '["id","name",lat,lng,main category id]', coordinates to 5 decimals. The map joins 5,000 of these read
+    // from its index, where writing them on each request costs PostgreSQL more than the rest of the answer
+    // (json_text: migration 0009).
     mapPoint: text('map_point').generatedAlwaysAs(
-      sql`'{"id":"' || id::text || '","name":' || json_text(name) || ',"lat":' || pin_latitude::text || ',"lng":' || pin_longitude::text || ',"category":'`,
+      sql`'["' || id::text || '",' || json_text(name) || ',' || round(pin_latitude::numeric, 5)::float8::text || ',' || round(pin_longitude::numeric, 5)::float8::text || ',' || coalesce(main_category_id::text, 'null') || ']'`,
     ),
     ...timestamps,
   },
@@ -397,4 +400,18 @@ export const auditLog = pgTable(
     index('audit_log_subject_idx').on(table.subjectType, table.subjectId, table.createdAt),
     index('audit_log_action_idx').on(table.action, table.createdAt),
   ],
+);
+
+/**
+ * One row: a number that grows with every statement writing businesses or categories, in the same transaction
+ * as the write (database triggers, migration 0011_directory_version). An answer computed after reading it is at
+ * least as new as it, so answers kept under a version stay right until it grows (see trades/map-answers.ts).
+ */
+export const directoryVersion = pgTable(
+  'directory_version',
+  {
+    single: boolean('single').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (table) => [check('directory_version_single', sql`${table.single}`)],
 );

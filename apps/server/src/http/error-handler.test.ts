@@ -1,8 +1,10 @@
 import { loginSchema } from '@churchtrades/shared/auth';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, createTestApp } from '../../test/test-app';
 import { AppError } from './app-error';
+import { DATABASE_UNAVAILABLE_MESSAGE } from './error-handler';
 
 const { app } = await createTestApp();
 app.post('/api/test-only/login-shape', { schema: { body: loginSchema } }, async () => ({ ok: true }));
@@ -11,6 +13,11 @@ app.get('/api/test-only/missing-trade', async () => {
 });
 app.get('/api/test-only/crash', async () => {
   throw new Error('secret internal detail at /srv/app.ts:42');
+});
+// What a query gets while PostgreSQL restarts: the driver's refusal, wrapped by Drizzle.
+app.get('/api/test-only/database-away', async () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+  throw new DrizzleQueryError('select 1 from secret_table', [], refused);
 });
 
 const envelopeShape = {
@@ -78,5 +85,19 @@ describe('answers in the envelope', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toMatchObject({ status: 'INTERNAL_SERVER_ERROR' });
     expect(response.body).not.toMatch(/secret internal detail|app\.ts|stack/);
+  });
+
+  it('answers a request the database could not serve (restarting, say) with 503, a Retry-After and no detail', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test-only/database-away' });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toMatch(/^\d+$/);
+    expect(response.json()).toMatchObject({
+      ...envelopeShape,
+      statusCode: 503,
+      status: 'SERVICE_UNAVAILABLE',
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+    });
+    expect(response.body).not.toMatch(/ECONNREFUSED|secret_table|10\.0\.0\.5/);
   });
 });

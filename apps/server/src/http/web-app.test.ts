@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 
@@ -9,6 +10,12 @@ fs.mkdirSync(path.join(distDir, 'assets'));
 fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>ChurchTrades</title><div id="root"></div>');
 fs.writeFileSync(path.join(distDir, 'assets', 'index-3f9a1c.js'), 'console.log("app")');
 fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// A built script with the compressed copies the build writes beside it.
+const SCRIPT = 'export function searchPage() { return "Find a business"; }\n'.repeat(40);
+const scriptFile = path.join(distDir, 'assets', 'search-page-9b2e4d.js');
+fs.writeFileSync(scriptFile, SCRIPT);
+fs.writeFileSync(`${scriptFile}.br`, zlib.brotliCompressSync(SCRIPT));
+fs.writeFileSync(`${scriptFile}.gz`, zlib.gzipSync(SCRIPT));
 
 const { app } = await createTestApp({ webDistDir: distDir });
 
@@ -18,6 +25,48 @@ describe('serving the web app', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's Brotli copy to a browser that accepts it, still cached for a year", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/search-page-9b2e4d.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it("sends the build's gzip copy to a browser that accepts gzip only", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/search-page-9b2e4d.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file itself to a client that accepts no compression, or when the build wrote no copy', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/assets/search-page-9b2e4d.js' });
+    const withoutCopy = await app.inject({
+      method: 'GET',
+      url: '/assets/index-3f9a1c.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(withoutCopy.statusCode).toBe(200);
+    expect(withoutCopy.headers['content-encoding']).toBeUndefined();
+    expect(withoutCopy.body).toBe('console.log("app")');
   });
 
   it('answers every page path with index.html, never cached', async () => {

@@ -26,6 +26,8 @@ export function readIndexHtml(distDir: string | undefined): string | undefined {
 /**
  * Serves the built web app: hashed assets cached for a year, and `index.html` (never cached, so a new
  * release is picked up) for every other non-API path, where the app's router shows its Not-Found screen.
+ * A file is sent as the build's Brotli or gzip copy beside it (`.br`, `.gz`) when the browser accepts one,
+ * compressed once at build time rather than on every answer.
  * Unknown API paths and missing uploads answer 404 in the envelope.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string | undefined }) => {
@@ -36,6 +38,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(response, filePath) {
         const cacheControl = HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
         response.header('cache-control', cacheControl);

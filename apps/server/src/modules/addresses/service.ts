@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error';
 import type { SignedInUser } from '../sessions/service';
 import { cleanOptionalText, cleanText } from '../trade-dashboard/clean-text';
 import type { TradeDashboardService } from '../trade-dashboard/service';
+import { roundedCoordinate } from '../trades/coordinates';
 import type { AddressFields, AddressRepo, AddressRow } from './repo';
 
 export interface AddressServiceDependencies {
@@ -56,6 +57,17 @@ function composedFullAddress(fields: Omit<AddressFields, 'fullAddress'>): string
 }
 
 /**
+ * A coordinate as the form changes it: left out it stays as it was, null clears it; else it must lie on the
+ * earth, and is kept rounded to a centimetre (see `roundedCoordinate`: the map pin is made from it).
+ */
+function coordinate(value: number | null | undefined, current: number | null, limit: number): number | null {
+  if (value === undefined) return current;
+  if (value === null) return null;
+  if (Math.abs(value) > limit) throw new AppError('BAD_REQUEST', MESSAGES.coordinateInvalid);
+  return roundedCoordinate(value);
+}
+
+/**
  * The address as the form changes it: a field the form leaves out stays as it was, one sent empty is
  * cleared. The country is always Australia and a unit type defaults to HOUSE (SPEC §9).
  */
@@ -68,8 +80,8 @@ function addressFields(input: AddressInput, current: AddressFields): AddressFiel
     countryCode: COUNTRY_CODE,
     stateType: input.stateType === undefined ? current.stateType : realState(input.stateType),
     unitType: input.unitType === undefined ? current.unitType : (cleanOptionalText(input.unitType) ?? DEFAULT_UNIT_TYPE),
-    longitude: input.longitude === undefined ? current.longitude : input.longitude,
-    latitude: input.latitude === undefined ? current.latitude : input.latitude,
+    longitude: coordinate(input.longitude, current.longitude, 180),
+    latitude: coordinate(input.latitude, current.latitude, 90),
     showStreetAddress: input.showStreetAddress ?? current.showStreetAddress,
   };
   const fullAddress = input.fullAddress === undefined ? current.fullAddress : cleanText(input.fullAddress ?? '');

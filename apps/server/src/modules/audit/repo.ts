@@ -1,10 +1,11 @@
-import type { AuditQuery } from '@churchtrades/shared/audit';
+import { type AuditQuery, SYSTEM_ACTOR } from '@churchtrades/shared/audit';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { auditLog, users } from '../../db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
-export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'actorEmail' | 'createdAt'> & { actorId: string };
+/** `actorId` null: the change was made outside the app, by the operator's command line. */
+export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'actorEmail' | 'createdAt'> & { actorId: string | null };
 
 const ONE_DAY = sql`interval '1 day'`;
 
@@ -27,10 +28,11 @@ export function createAuditRepo(db: Database) {
   return {
     /** Adds an entry; the actor's e-mail is copied from their account as it is now. */
     async insert(entry: NewAuditEntry): Promise<void> {
-      await db.insert(auditLog).values({
-        ...entry,
-        actorEmail: sql`coalesce((select ${users.email} from ${users} where ${users.id} = ${entry.actorId}), '')`,
-      });
+      const actorEmail =
+        entry.actorId === null
+          ? SYSTEM_ACTOR
+          : sql`coalesce((select ${users.email} from ${users} where ${users.id} = ${entry.actorId}), '')`;
+      await db.insert(auditLog).values({ ...entry, actorEmail });
     },
 
     async page(query: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {

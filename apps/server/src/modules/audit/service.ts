@@ -50,6 +50,11 @@ export function createAuditService(repo: AuditRepo) {
       await repo.insert({ actorId: actor.userId, ...change, ...changedFields(change.before, change.after) });
     },
 
+    /** Writes down a change made outside the app by the operator's command line, which no account made. */
+    async recordBySystem(change: AuditChange): Promise<void> {
+      await repo.insert({ actorId: null, ...change, ...changedFields(change.before, change.after) });
+    },
+
     async page(query: AuditQuery): Promise<Page<AuditEntry>> {
       const { rows, total } = await repo.page(query);
       return {

@@ -1,4 +1,4 @@
-import { MAP_POINTS_LIMIT } from '@churchtrades/shared/map';
+import { MAP_POINTS_LIMIT, mapPointsSchema } from '@churchtrades/shared/map';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createChurch } from '../../../test/factories';
@@ -27,7 +27,7 @@ async function createPinnedTrades(churchId: string, count: number): Promise<void
 
 async function mapOf(churchId: string) {
   const response = await app.inject({ method: 'GET', url: `/api/trades/mapPoints?churchId=${churchId}` });
-  return response.json().data as { points: { name: string }[]; truncated: boolean };
+  return mapPointsSchema.parse(response.json().data);
 }
 
 describe('GET /api/trades/mapPoints: at most MAP_POINTS_LIMIT points', () => {
@@ -41,8 +41,8 @@ describe('GET /api/trades/mapPoints: at most MAP_POINTS_LIMIT points', () => {
 
     expect(beyond.points).toHaveLength(MAP_POINTS_LIMIT);
     expect(beyond.truncated).toBe(true);
-    expect(beyond.points[0]!.name).toBe('Bulk 00001');
-    expect(beyond.points.at(-1)!.name).toBe('Bulk 05000');
+    expect(beyond.points[0]![1]).toBe('Bulk 00001');
+    expect(beyond.points.at(-1)![1]).toBe('Bulk 05000');
     expect(atLimit.points).toHaveLength(MAP_POINTS_LIMIT);
     expect(atLimit.truncated).toBe(false);
   });

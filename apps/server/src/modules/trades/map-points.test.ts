@@ -1,7 +1,7 @@
-import { mapPointsSchema } from '@churchtrades/shared/map';
+import { type MapPoint, type MapPoints, mapPointsSchema } from '@churchtrades/shared/map';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addresses, trades } from '../../db/schema';
+import { addresses, categories, trades } from '../../db/schema';
 import {
   createAddress,
   createCategoryPair,
@@ -25,19 +25,22 @@ const electrical = await createCategoryPair(
   { name: 'Electrician', tags: 'electrician, power points, lighting' },
 );
 
-interface PointJson {
-  id: string;
-  name: string;
-  lat: number;
-  lng: number;
-  category: string | null;
+/** The answer's rows as the markers they stand for. */
+function markersOf({ points, categories }: MapPoints): MapPoint[] {
+  return points.map(([id, name, lat, lng, categoryId]) => ({
+    id,
+    name,
+    lat,
+    lng,
+    category: categoryId === null ? null : (categories[String(categoryId)] ?? null),
+  }));
 }
 
 async function mapPoints(query: Record<string, string | number> = {}) {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
   const response = await app.inject({ method: 'GET', url: `/api/trades/mapPoints?${search.toString()}` });
   const body = response.json();
-  const points: PointJson[] = response.statusCode === 200 ? body.data.points : [];
+  const points = response.statusCode === 200 ? markersOf(mapPointsSchema.parse(body.data)) : [];
   return { response, body, points, names: points.map((point) => point.name) };
 }
 
@@ -49,7 +52,7 @@ async function pinnedTrade(fields: Parameters<typeof createTrade>[1] = {}, place
 }
 
 describe('GET /api/trades/mapPoints: which businesses are points', () => {
-  it('gives each listed business with coordinates as a point: id, name, coordinates and main category', async () => {
+  it('gives each listed business with coordinates as a row: id, name, coordinates to 5 decimals and main category', async () => {
     const church = await createChurch(db);
     const trade = await pinnedTrade(
       { name: 'Harbour Plumbing', churchId: church.id, ...inCategory(plumbing) },
@@ -62,10 +65,11 @@ describe('GET /api/trades/mapPoints: which businesses are points', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(body).toMatchObject({ statusCode: 200, status: 'OK' });
     expect(mapPointsSchema.parse(body.data)).toEqual({
-      points: [{ id: trade.id, name: 'Harbour Plumbing', lat: -33.861234, lng: 151.210987, category: 'Plumbing & Gas' }],
+      points: [[trade.id, 'Harbour Plumbing', -33.86123, 151.21099, plumbing.main.id]],
+      categories: expect.objectContaining({ [String(plumbing.main.id)]: 'Plumbing & Gas', [String(electrical.main.id)]: 'Electrical' }),
       truncated: false,
     });
-    expect(points).toHaveLength(1);
+    expect(points).toEqual([{ id: trade.id, name: 'Harbour Plumbing', lat: -33.86123, lng: 151.21099, category: 'Plumbing & Gas' }]);
   });
 
   it('leaves out online-only businesses, even with an address', async () => {
@@ -137,6 +141,43 @@ describe('GET /api/trades/mapPoints: which businesses are points', () => {
   });
 });
 
+describe('GET /api/trades/mapPoints: answers kept between writes', () => {
+  it('shows a business approved since the same map was last asked for', async () => {
+    const church = await createChurch(db);
+    await pinnedTrade({ name: 'Early Fencing', churchId: church.id });
+    const waiting = await pinnedTrade({ name: 'Later Fencing', churchId: church.id, moderationStatus: 'PENDING' });
+    expect((await mapPoints({ churchId: church.id })).names).toEqual(['Early Fencing']);
+
+    await db.update(trades).set({ moderationStatus: 'APPROVED' }).where(eq(trades.id, waiting.id));
+
+    expect((await mapPoints({ churchId: church.id })).names).toEqual(['Early Fencing', 'Later Fencing']);
+  });
+
+  it('shows a main category renamed since the same map was last asked for', async () => {
+    const church = await createChurch(db);
+    const pair = await createCategoryPair(db, { name: 'Glazing' }, { name: 'Glazier' });
+    await pinnedTrade({ churchId: church.id, ...inCategory(pair) });
+    expect((await mapPoints({ churchId: church.id })).points).toMatchObject([{ category: 'Glazing' }]);
+
+    await db.update(categories).set({ name: 'Glass & Glazing' }).where(eq(categories.id, pair.main.id));
+
+    expect((await mapPoints({ churchId: church.id })).points).toMatchObject([{ category: 'Glass & Glazing' }]);
+  });
+
+  it('gives an unchanged map the same tag, and a changed one a new tag', async () => {
+    const church = await createChurch(db);
+    const trade = await pinnedTrade({ name: 'Tagged Tiling', churchId: church.id });
+    const first = (await mapPoints({ churchId: church.id })).response;
+    const unchanged = (await mapPoints({ churchId: church.id })).response;
+
+    await db.update(trades).set({ name: 'Retagged Tiling' }).where(eq(trades.id, trade.id));
+    const changed = (await mapPoints({ churchId: church.id })).response;
+
+    expect(unchanged.headers.etag).toBe(first.headers.etag);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+  });
+});
+
 describe('GET /api/trades/mapPoints: a street kept private', () => {
   it('puts the pin at suburb level: coordinates rounded to two decimals, never the street', async () => {
     const church = await createChurch(db);
@@ -158,7 +199,7 @@ describe('GET /api/trades/mapPoints: a street kept private', () => {
     expect((await mapPoints({ churchId: church.id })).points).toMatchObject([{ lat: -34.43, lng: 150.89 }]);
 
     await db.update(addresses).set({ showStreetAddress: true }).where(eq(addresses.entityId, trade.id));
-    expect((await mapPoints({ churchId: church.id })).points).toMatchObject([{ lat: -34.426789, lng: 150.893456 }]);
+    expect((await mapPoints({ churchId: church.id })).points).toMatchObject([{ lat: -34.42679, lng: 150.89346 }]);
   });
 });
 
@@ -199,7 +240,7 @@ describe('GET /api/trades/mapPoints: the search filters', () => {
     expect(categoryWord.names).toEqual(['Fitzgerald Wiring']);
     expect(typo.names).toEqual(['Fitzgerald Wiring']);
     expect(nameAlike.names).toEqual(['Fitzgerald Wiring']);
-    expect(nothing.body.data).toEqual({ points: [], truncated: false });
+    expect(nothing.body.data).toMatchObject({ points: [], truncated: false });
   });
 
   it('lists the points by name, then id, and ignores paging parameters', async () => {

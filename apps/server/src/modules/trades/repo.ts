@@ -2,7 +2,7 @@ import type { RealState } from '@churchtrades/shared/states';
 import type { TradeCard, TradeDetail } from '@churchtrades/shared/trade-search';
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { addresses, categories, churches, socialMedia, trades, users } from '../../db/schema';
+import { addresses, categories, churches, directoryVersion, socialMedia, trades, users } from '../../db/schema';
 
 /** The directory's filters; each one absent means "any". */
 export interface DirectoryFilter {
@@ -247,30 +247,36 @@ export function createTradeRepo(db: Database) {
         .orderBy(asc(socialMedia.createdAt), asc(socialMedia.id));
     },
 
+    /** The number that grows with every write of businesses or categories (db/schema.ts `directoryVersion`). */
+    async directoryVersion(): Promise<number> {
+      const [row] = await db.select({ version: directoryVersion.version }).from(directoryVersion);
+      return row?.version ?? 0;
+    },
+
     /**
-     * `data` of the map's answer (shared/map.ts `mapPointsSchema`) as JSON text: the first `limit` pinned matches
-     * by name and whether there were more. PostgreSQL joins the points kept as JSON (`trades.map_point`): 5,000
-     * of them are some 800 kB, which JSON.stringify takes 5-15 ms of the app's one thread to write and json_agg
-     * 30 ms of PostgreSQL's; joined from the index they cost a few.
+     * `data` of the map's answer (shared/map.ts `mapPointsSchema`) as JSON text: the rows of the first `limit`
+     * pinned matches by name, the main categories' names and whether there were more. PostgreSQL joins the rows
+     * kept as JSON (`trades.map_point`), read from the map's index: 5,000 of them are some 450 kB, which
+     * JSON.stringify would take 5-15 ms of the app's one thread to write and json_agg 30 ms of PostgreSQL's.
+     * One more match than the limit is read to tell whether there were more.
      */
     async mapPointsJson(filter: DirectoryFilter, match: DirectoryMatch, limit: number): Promise<string> {
-      const within = and(where(filter, match), pinned);
       const first = db
-        .select({ point: sql`${trades.mapPoint}`.as('point'), mainCategoryId: sql`${trades.mainCategoryId}`.as('main_category_id') })
+        .select({ point: sql`${trades.mapPoint}`.as('point') })
         .from(trades)
-        .where(within)
+        .where(and(where(filter, match), pinned))
         .orderBy(...byName)
-        .limit(limit);
-      const beyond = db.select({ one: sql`1` }).from(trades).where(within).orderBy(...byName).offset(limit);
-      // Each category's name as JSON, once per request (an init plan), looked up by id for each point.
-      const categoryNames = sql`(select jsonb_object_agg(${categories.id}::text, to_json(${categories.name})::text) from ${categories})`;
-      // No join above the sorted subquery, so the aggregate takes the points in its order.
+        .limit(limit + 1);
+      const mainCategoryNames = sql`(select coalesce(json_object_agg(${categories.id}, ${categories.name}), '{}')::text
+        from ${categories} where ${categories.parentId} is null)`;
+      // No join above the sorted subquery, so the aggregate takes the rows in its order.
       const result = await db.execute(sql`
-        select coalesce(string_agg(first.point || coalesce(${categoryNames} ->> first.main_category_id::text, 'null') || '}', ','), '') as points,
-               exists (${beyond}) as truncated
-        from (${first}) as first`);
+        select coalesce(string_agg(first.point, ',') filter (where first.position <= ${limit}), '') as points,
+               count(*) > ${limit} as truncated,
+               ${mainCategoryNames} as categories
+        from (select point, row_number() over () as position from (${first}) as sorted) as first`);
       const [row] = rowsOf(result);
-      return `{"points":[${String(row?.points ?? '')}],"truncated":${row?.truncated === true}}`;
+      return `{"points":[${String(row?.points ?? '')}],"categories":${String(row?.categories ?? '{}')},"truncated":${row?.truncated === true}}`;
     },
 
     /**

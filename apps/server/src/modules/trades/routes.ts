@@ -49,7 +49,10 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService }> = asyn
           response: { 200: envelopeSchema(mapPointsSchema) },
         },
       },
-      async (request, reply) => sendEnvelopeText(reply, 'Map points found', await trades.mapPointsJson(request.query)),
+      async (request, reply) => {
+        const answer = await trades.mapPoints(request.query);
+        return sendEnvelopeText(reply.header('etag', answer.tag), 'Map points found', answer.json);
+      },
     );
 
     directory.get(

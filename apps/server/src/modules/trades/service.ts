@@ -3,6 +3,8 @@ import { socialMediaUrl } from '@churchtrades/shared/social-media';
 import type { TradeCard, TradeDetail, TradePage, TradeSearchQuery } from '@churchtrades/shared/trade-search';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { roundedCoordinate } from './coordinates';
+import { createMapAnswers, type MapAnswer, type MapAnswers } from './map-answers';
 import type {
   DirectoryFilter,
   DirectoryMatch,
@@ -102,7 +104,7 @@ function filterOf(query: MapPointsQuery): DirectoryFilter {
 /** The visitor's position when the search gave both coordinates ("Near me"). */
 function originOf(query: TradeSearchQuery): Position | undefined {
   if (query.lat === undefined || query.lng === undefined) return undefined;
-  return { latitude: query.lat, longitude: query.lng };
+  return { latitude: roundedCoordinate(query.lat), longitude: roundedCoordinate(query.lng) };
 }
 
 /** The links of a business's social media; an entry stored before references were checked may name none. */
@@ -113,7 +115,11 @@ function socialMediaLinks(entries: SocialMediaReference[]): TradeDetail['socialM
   });
 }
 
-export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = DEFAULT_SEARCH_LIMITS) {
+export function createTradeService(
+  repo: TradeRepo,
+  limits: TradeSearchLimits = DEFAULT_SEARCH_LIMITS,
+  mapAnswers: MapAnswers = createMapAnswers(),
+) {
   /**
    * The first `need` matches in name order: walked while they are dense enough, collected from the
    * text-search index once they prove rarer than that.
@@ -290,6 +296,13 @@ export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = 
     return { ids, distances, ...totalAround(total.total, window, ids.length) };
   }
 
+  async function mapPointsJson(query: MapPointsQuery): Promise<string> {
+    const filter = filterOf(query);
+    const match = await matchOf(filter, query.searchText);
+    if (match === undefined) return JSON.stringify({ points: [], categories: {}, truncated: false });
+    return repo.mapPointsJson(filter, match, MAP_POINTS_LIMIT);
+  }
+
   return {
     /**
      * SPEC §2 search page: listed businesses only, filtered, ranked by relevance when there is text, or
@@ -337,13 +350,13 @@ export function createTradeService(repo: TradeRepo, limits: TradeSearchLimits = 
 
     /**
      * The map of the search page's filters (SPEC §1): the pins of the first `MAP_POINTS_LIMIT` matches by name,
-     * as the JSON text of `mapPointsSchema` (see `TradeRepo.mapPointsJson`).
+     * as the JSON text of `mapPointsSchema` (see `TradeRepo.mapPointsJson`). Kept until the next write of
+     * businesses or categories: most visitors open the same few maps (the whole country, a state).
      */
-    async mapPointsJson(query: MapPointsQuery): Promise<string> {
-      const filter = filterOf(query);
-      const match = await matchOf(filter, query.searchText);
-      if (match === undefined) return JSON.stringify({ points: [], truncated: false });
-      return repo.mapPointsJson(filter, match, MAP_POINTS_LIMIT);
+    async mapPoints(query: MapPointsQuery): Promise<MapAnswer> {
+      const version = await repo.directoryVersion();
+      const key = JSON.stringify({ ...filterOf(query), searchText: query.searchText ?? '' });
+      return mapAnswers.answer(key, version, () => mapPointsJson(query));
     },
   };
 }

@@ -9,6 +9,7 @@ export interface ImageForm {
 }
 
 const NOT_MULTIPART_MESSAGE = 'Send the image as a multipart form';
+export const UNREADABLE_FORM_MESSAGE = 'The form could not be read; send it again';
 
 async function readParts(request: FastifyRequest): Promise<{ fields: Record<string, string>; image?: Buffer }> {
   const fields: Record<string, string> = {};
@@ -23,6 +24,12 @@ async function readParts(request: FastifyRequest): Promise<{ fields: Record<stri
     }
   }
   return image === undefined ? { fields } : { fields, image };
+}
+
+/** An error the multipart plugin raised with a 4xx status of its own (too many parts, say). */
+function hasClientStatus(error: unknown): boolean {
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500;
 }
 
 /**
@@ -40,6 +47,8 @@ export async function readImageForm(request: FastifyRequest): Promise<ImageForm>
     if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
       throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.imageTooLarge);
     }
-    throw error;
+    if (error instanceof AppError || hasClientStatus(error)) throw error;
+    // The multipart parser's own errors (no boundary, a form cut short) are plain errors: the client's fault.
+    throw new AppError('BAD_REQUEST', UNREADABLE_FORM_MESSAGE);
   }
 }

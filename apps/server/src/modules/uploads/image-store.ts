@@ -17,6 +17,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
 
 // A 5 MB file can still unpack to gigabytes of pixels; 40 megapixels is more than any phone camera.
 const MAX_INPUT_PIXELS = 40_000_000;
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE = 'The image is larger than 40 megapixels. Choose a smaller one.';
 
 const STORED_NAME = /^(photos|logos)\/[0-9a-f]{32}\.webp$/;
 
@@ -30,10 +31,12 @@ function notAnImage(): AppError {
  */
 async function reencode(upload: Buffer): Promise<Buffer> {
   try {
-    const image = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS });
-    const { format } = await image.metadata();
+    // The header alone, read without the pixel limit (which would refuse a bomb as "not an image"), so that
+    // an image bomb is told for what it is before anything is decoded.
+    const { format, width, height } = await sharp(upload, { limitInputPixels: false }).metadata();
     if (!ACCEPTED_FORMATS.has(format)) throw notAnImage();
-    return await image
+    if (width * height > MAX_INPUT_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_MANY_PIXELS_MESSAGE);
+    return await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: STORED_IMAGE_BOX, height: STORED_IMAGE_BOX, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })

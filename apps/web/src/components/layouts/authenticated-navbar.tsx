@@ -72,10 +72,14 @@ export function AuthenticatedNavbar({ onLogout }: { onLogout: () => void }) {
                 {user && <span className="d-block small text-body-secondary">{user.email}</span>}
               </NavDropdown.ItemText>
               <NavDropdown.Divider />
-              <NavDropdown.Item as={Link} to={paths.accountProfile.getHref()} eventKey="profile">
+              {/*
+                Closed by hand rather than by an eventKey: inside a Nav an item with one gets aria-selected,
+                which a link may not carry.
+              */}
+              <NavDropdown.Item as={Link} to={paths.accountProfile.getHref()} onClick={() => setExpanded(false)}>
                 Profile
               </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to={paths.accountPassword.getHref()} eventKey="password">
+              <NavDropdown.Item as={Link} to={paths.accountPassword.getHref()} onClick={() => setExpanded(false)}>
                 Password
               </NavDropdown.Item>
               <NavDropdown.Divider />

@@ -23,6 +23,8 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'category.reorder': 'Categories reordered',
   'user.role': 'Role changed',
   'user.flag': 'Account switch changed',
+  'user.create': 'Account created',
+  'user.passwordReset': 'Password reset',
 };
 
 export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {

@@ -67,7 +67,7 @@ describe('ModerationPage', () => {
       'datetime',
       '2025-03-01T09:30:00.000Z',
     );
-    const preview = within(article).getByRole('region', { name: 'Search card preview' });
+    const preview = within(article).getByRole('region', { name: 'Search card preview of Citizen Carpentry' });
     expect(within(preview).getByText('Citizen Carpentry')).toBeInTheDocument();
     expect(within(preview).getByText('Parramatta NSW 2150')).toBeInTheDocument();
     expect(within(article).getByText('Approve')).toBeInTheDocument();

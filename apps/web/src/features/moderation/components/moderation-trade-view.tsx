@@ -56,7 +56,8 @@ export function ModerationTradeView({ trade, headingLevel: Heading, linkToPage =
             <TradeDetails trade={trade} />
           </Col>
           <Col lg={5}>
-            <section aria-label="Search card preview">
+            {/* Named for the business: a queue holds many previews, and each region needs its own name. */}
+            <section aria-label={`Search card preview of ${trade.name}`}>
               <p className="small fw-semibold text-body-secondary mb-2">Search card preview</p>
               <TradeCard trade={trade.card} />
             </section>

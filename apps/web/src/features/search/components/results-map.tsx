@@ -1,4 +1,4 @@
-import type { MapPoint, MapPoints } from '@churchtrades/shared/map';
+import type { MapPoint } from '@churchtrades/shared/map';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +7,7 @@ import { MapArea } from '../../../components/map/map-area';
 import { useLeafletMap } from '../../../components/map/use-leaflet-map';
 import { useMapTileUrl } from '../../../components/map/use-map-tile-url';
 import { getErrorMessage } from '../../../lib/api-error';
-import { type MapPointsParams, useGetMapPointsQuery } from '../api/map-points-api';
+import { type MapPointsFound, type MapPointsParams, useGetMapPointsQuery } from '../api/map-points-api';
 import { usePointMarkers } from '../hooks/use-point-markers';
 import { PointList } from './point-list';
 import './results-map.css';
@@ -50,7 +50,7 @@ export function ResultsMap({ params }: { params: MapPointsParams }) {
 }
 
 /** The line above the map: how many businesses it shows, or that it is loading. */
-export function mapSummary(data: MapPoints | undefined, isFetching: boolean): string {
+export function mapSummary(data: MapPointsFound | undefined, isFetching: boolean): string {
   if (isFetching || !data) return 'Loading the map…';
   if (data.truncated) return MESSAGES.mapPointsTruncated;
   const count = data.points.length;

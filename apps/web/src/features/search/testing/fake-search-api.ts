@@ -5,6 +5,7 @@ import type { SiteInfo } from '@churchtrades/shared/site';
 import type { TradePage } from '@churchtrades/shared/trade-search';
 import { vi } from 'vitest';
 import { envelope } from '../../../testing/mock-fetch';
+import type { MapPointsFound } from '../api/map-points-api';
 import { makeTradePage } from '../../../testing/trade-factory';
 
 function category(id: number, name: string, parentId = -1, displayOrder = id): Category {
@@ -46,7 +47,18 @@ export const TEST_SITE: SiteInfo = {
 /** The answer to the n-th search (from 0): a page of results, or a whole response (an error); throw to fail the call. */
 type TradesAnswer = (url: URL, call: number) => TradePage | Response;
 /** The same for the map's points. */
-type MapPointsAnswer = (url: URL, call: number) => MapPoints | Response;
+type MapPointsAnswer = (url: URL, call: number) => MapPointsFound | Response;
+
+/** Markers as the server's compact rows, each category name given an id of its own. */
+function mapPointsAnswer({ points, truncated }: MapPointsFound): MapPoints {
+  const names = [...new Set(points.flatMap((point) => (point.category === null ? [] : [point.category])))];
+  const idOf = (name: string | null) => (name === null ? null : names.indexOf(name) + 1);
+  return {
+    points: points.map((point) => [point.id, point.name, point.lat, point.lng, idOf(point.category)]),
+    categories: Object.fromEntries(names.map((name, index) => [String(index + 1), name])),
+    truncated,
+  };
+}
 
 /**
  * A fetch that answers the search page's calls by path, as the server would: the categories and churches
@@ -71,7 +83,7 @@ export function fakeSearchApi({ trades, mapPoints }: { trades?: TradesAnswer; ma
       case '/api/trades/mapPoints': {
         const answer = answerMapPoints(url, mapPointsCalls++);
         if (answer instanceof Response) return answer;
-        data = answer;
+        data = mapPointsAnswer(answer);
         break;
       }
       case '/api/site':

@@ -46,7 +46,8 @@ function MainCategoryCard({ main, mainIds }: { main: ManagedCategory; mainIds: n
   const subIds = main.subCategories.map(({ id }) => id);
   return (
     <Card as="section" aria-labelledby={headingId}>
-      <Card.Header className="d-flex">
+      {/* On the header's default grey, the outline buttons' blue and red fall short of 4.5:1 contrast. */}
+      <Card.Header className="d-flex bg-body">
         <CategoryItem
           category={main}
           siblingIds={mainIds}

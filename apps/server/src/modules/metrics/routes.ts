@@ -1,0 +1,48 @@
+import { mayViewOperations } from '@churchtrades/shared/permissions';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keepAnswersPrivate } from '../../http/private-answers';
+import { sessionToken } from '../sessions/plugin';
+import type { Metrics } from './metrics';
+
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * A request made on this machine itself, not passed on by a proxy. It reads the connection's peer, not
+ * `request.ip`: behind a trusted proxy that is the forwarded client address, which any caller can write, and a
+ * proxy on the same machine connects from loopback while its X-Forwarded-For names the real client.
+ */
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress;
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return peer !== undefined && LOOPBACK_ADDRESSES.has(peer) && !forwarded;
+}
+
+/**
+ * `GET /metrics` in the Prometheus text format (DESIGN "Roles": operational views are a DEVELOPER's and a
+ * SUPER's). A scraper on the machine itself may read it without logging in; a request bringing a session
+ * cookie is judged by its user's role, from wherever it comes.
+ */
+export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics }> = async (app, { metrics }) => {
+  keepAnswersPrivate(app);
+  const requireOperator = app.requireRole(mayViewOperations);
+
+  async function mayReadMetrics(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (sessionToken(request) === undefined && isLoopbackRequest(request)) return;
+    await requireOperator(request, reply);
+  }
+
+  app.get(
+    '/metrics',
+    {
+      preHandler: mayReadMetrics,
+      // Scraped every few seconds: like /healthz, it stays out of the request log.
+      logLevel: 'warn',
+      schema: {
+        tags: ['operations'],
+        summary: 'Prometheus metrics: requests per route, the database pool, the process (developers, or loopback)',
+      },
+    },
+    async (_request, reply) => reply.type(metrics.contentType).send(await metrics.exposition()),
+  );
+};

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../src/clock';
+import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
+import { createSessionRepo } from '../src/modules/sessions/repo';
+import { createSessionService } from '../src/modules/sessions/service';
+import {
+  ACCESS_MATRIX,
+  type Answer,
+  buildScene,
+  type Call,
+  CALLER_NAMES,
+  CALLERS,
+  type Caller,
+  routesOf,
+  writeWebApp,
+} from './access-matrix';
+import { createTestApp, TEST_ORIGIN } from './test-app';
+
+/**
+ * Issue "Hostile input and access": every route × every kind of caller answers as ACCESS_MATRIX says, and
+ * the app has no route the matrix does not name. See access-matrix.ts for the scene the callers act in.
+ */
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-dist-'));
+writeWebApp(distDir);
+const { app, database, config } = await createTestApp({ webDistDir: distDir });
+const scene = await buildScene(database.db, config.uploadDir);
+const sessions = createSessionService(createSessionRepo(database.db), systemClock);
+
+// Each caller calls from an address of their own, never loopback (which some operational routes trust), so
+// that limits per address (five password resets an hour) count each caller apart.
+const ADDRESSES = Object.fromEntries(
+  CALLERS.map((caller, index) => [caller, `203.0.113.${10 + index}`]),
+) as Readonly<Record<Caller, string>>;
+
+/** The account whose session makes the call, if any. */
+function accountCalling(caller: Caller, call: Call): string | undefined {
+  if (caller === 'anonymous') return undefined;
+  if (call.as) return call.as.id;
+  if (caller === 'OWNER' && call.owner !== undefined) return call.owner;
+  return scene.accounts[caller].id;
+}
+
+/** The call as the web app makes it, on a session of its own, so that a logout or a login ends no other call's. */
+async function answerTo(caller: Caller, call: Call): Promise<LightMyRequestResponse> {
+  const userId = accountCalling(caller, call);
+  const session = userId === undefined ? undefined : await sessions.start(userId, 'ACTIVE');
+  const cookie = session === undefined ? {} : { cookie: `${SESSION_COOKIE}=${session.token}` };
+  return app.inject({
+    ...call.request,
+    remoteAddress: ADDRESSES[caller],
+    headers: { origin: TEST_ORIGIN, ...cookie, ...call.request.headers },
+  });
+}
+
+function expectAnswer(response: LightMyRequestResponse, answer: Answer, call: Call): void {
+  const said = `${response.statusCode} ${response.body.slice(0, 300)}`;
+  if (typeof answer === 'number') {
+    expect(response.statusCode, said).toBe(answer);
+    return;
+  }
+  expect(response.statusCode >= 200 && response.statusCode < 300, said).toBe(true);
+  if (answer === 'ok') return;
+  expect(call.target, 'a row answering sees or hidden names its target').toBeDefined();
+  const names = response.body.includes(call.target!);
+  expect(names, `the answer ${answer === 'sees' ? 'names' : 'does not name'} ${call.target}`).toBe(answer === 'sees');
+}
+
+describe('the access matrix', () => {
+  it('has a row for every route of the app, and a route for every row', async () => {
+    await app.ready();
+    const routes = routesOf(app.printRoutes());
+    const rows = ACCESS_MATRIX.map((row) => row.route);
+
+    expect(routes).toContain('PATCH /api/user/updateRole');
+    expect({
+      routesWithoutRow: routes.filter((route) => !rows.includes(route)),
+      rowsWithoutRoute: rows.filter((route) => !routes.includes(route)),
+      rowsTwice: rows.filter((route, index) => rows.indexOf(route) !== index),
+    }).toEqual({ routesWithoutRow: [], rowsWithoutRoute: [], rowsTwice: [] });
+  });
+});
+
+describe.each(ACCESS_MATRIX)('$route', (row) => {
+  const cases = CALLERS.map((caller) => ({ caller, name: CALLER_NAMES[caller], answer: row.answers[caller] }));
+
+  it.each(cases)('answers $name: $answer', async ({ caller, answer }) => {
+    const call = await row.call(scene, caller);
+    const before = await call.state?.();
+
+    const response = await answerTo(caller, call);
+
+    expectAnswer(response, answer, call);
+    if (!call.state) return;
+    if (answer === 'ok') expect(await call.state(), 'the call had its effect').not.toEqual(before);
+    else expect(await call.state(), 'nothing changed').toEqual(before);
+  });
+});

@@ -1,0 +1,937 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { businessPath } from '@churchtrades/shared/business-page';
+import type { Role } from '@churchtrades/shared/roles';
+import { eq, inArray } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import sharp from 'sharp';
+import type { Database } from '../src/db/database';
+import {
+  addresses,
+  addressIndex,
+  categories,
+  churches,
+  churchMembers,
+  oneTimeKeys,
+  socialMedia,
+  trades,
+  users,
+} from '../src/db/schema';
+import { hashToken, newToken } from '../src/tokens';
+import {
+  createAccount,
+  createAddress,
+  createCategory,
+  createCategoryPair,
+  createChurch,
+  createOwner,
+  createSocialMedia,
+  createTrade,
+  inCategory,
+  TEST_PASSWORD,
+} from './factories';
+import { multipartForm } from './multipart-form';
+
+/**
+ * Issue "Hostile input and access": every route of the app × every kind of caller, with the answer each must
+ * get. One table (ACCESS_MATRIX below); access-matrix.test.ts fails on any route of the app without a row.
+ *
+ * The scene: one business owned by "TRADER owner", attached to a church in NSW where "PRIEST" is priest and
+ * "MODERATOR" moderates; "GOVERNOR" governs NSW; "OTHER_MODERATOR" moderates another church of NSW (so a
+ * refusal is the church's, not the state's); "OTHER_TRADER" owns a business of their own at that other church.
+ */
+
+export const CALLERS = [
+  'anonymous',
+  'USER',
+  'OWNER',
+  'OTHER_TRADER',
+  'PRIEST',
+  'MODERATOR',
+  'OTHER_MODERATOR',
+  'GOVERNOR',
+  'ADMIN',
+  'SUPER',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+type Account = Exclude<Caller, 'anonymous'>;
+
+export const CALLER_NAMES: Readonly<Record<Caller, string>> = {
+  anonymous: 'anonymous',
+  USER: 'USER',
+  OWNER: 'TRADER owner',
+  OTHER_TRADER: 'other TRADER',
+  PRIEST: 'PRIEST of the church',
+  MODERATOR: 'MODERATOR of the church',
+  OTHER_MODERATOR: 'MODERATOR of another church',
+  GOVERNOR: 'GOVERNOR of its state',
+  ADMIN: 'ADMIN',
+  SUPER: 'SUPER',
+};
+
+/**
+ * 'ok': a 2xx. 'sees' / 'hidden': a 2xx whose answer names / does not name the call's target (a list the
+ * caller may read, scoped to what they reach). A number: that status (302 a redirect, 401 not logged in, 403
+ * refused, 409 the route's own rule, e.g. a second business).
+ */
+export type Answer = 'ok' | 'sees' | 'hidden' | 302 | 401 | 403 | 409;
+export type Answers = Readonly<Record<Caller, Answer>>;
+
+function answers(others: Answer, given: Partial<Answers> = {}): Answers {
+  return Object.fromEntries(CALLERS.map((caller) => [caller, given[caller] ?? others])) as Record<Caller, Answer>;
+}
+
+const EVERYONE = answers('ok');
+/** A list anyone may read, the scene's business in it. */
+const EVERYONE_SEES = answers('sees');
+const LOGGED_IN = answers('ok', { anonymous: 401 });
+/** SPEC §6: a USER sees their account but changes nothing. */
+const OWN_ACCOUNT_CHANGE = answers('ok', { anonymous: 401, USER: 403 });
+/** DESIGN "Sessions and security": a trade-scoped call is its owner's, or an administrator's. */
+const OWNER_AND_ADMINISTRATORS = answers(403, { anonymous: 401, OWNER: 'ok', ADMIN: 'ok', SUPER: 'ok' });
+const ADMINISTRATORS = answers(403, { anonymous: 401, ADMIN: 'ok', SUPER: 'ok' });
+const ADMINISTRATORS_SEE = answers(403, { anonymous: 401, ADMIN: 'sees', SUPER: 'sees' });
+/** The church's state's governor and administrators. */
+const CHURCH_ADMINISTRATORS = answers(403, { anonymous: 401, GOVERNOR: 'ok', ADMIN: 'ok', SUPER: 'ok' });
+const CHURCH_ADMINISTRATORS_SEE = answers(403, { anonymous: 401, GOVERNOR: 'sees', ADMIN: 'sees', SUPER: 'sees' });
+/** Whoever moderates the church: its moderator, its state's governor, administrators. */
+const CHURCH_MODERATORS = answers(403, { anonymous: 401, MODERATOR: 'ok', GOVERNOR: 'ok', ADMIN: 'ok', SUPER: 'ok' });
+
+export type UserRow = typeof users.$inferSelect;
+type ChurchRow = typeof churches.$inferSelect;
+type TradeRow = typeof trades.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect;
+
+export interface Scene {
+  db: Database;
+  church: ChurchRow;
+  otherChurch: ChurchRow;
+  category: { main: CategoryRow; sub: CategoryRow };
+  /** The scene's account of each kind of caller; OWNER owns `trade`. */
+  accounts: Readonly<Record<Account, UserRow>>;
+  /** The owner's business: listed, with an address and a social media entry, and changed since its approval. */
+  trade: TradeRow;
+  addressId: string;
+  socialMediaId: string;
+  /** An id of the national address index. */
+  addressIndexId: string;
+  /** The path of a stored upload. */
+  uploadPath: string;
+  image: Buffer;
+  /** A new account of the caller's kind (role, church, state, a business for a trader); none for anonymous. */
+  accountLike(caller: Caller, fields?: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined>;
+  /** A business of a new owner at the church, for a call that changes one. */
+  freshTrade(fields?: Partial<typeof trades.$inferInsert>): Promise<TradeRow>;
+}
+
+export interface Call {
+  request: InjectOptions;
+  /** Whose session makes the call, when not the caller's scene account (a call that changes the caller's account). */
+  as?: UserRow | undefined;
+  /** The owner of what the call acts on when it is fresh (a business, an account): "TRADER owner" for this call. */
+  owner?: string;
+  /** The id an answer names for a caller who 'sees' and must not name for one it is 'hidden' from. */
+  target?: string;
+  /** What the call would change: changed after an allowed call, unchanged after any other answer. */
+  state?: () => Promise<unknown>;
+}
+
+export interface AccessRow {
+  /** Method and route pattern as Fastify names them; a GET row covers its HEAD route. */
+  route: string;
+  answers: Answers;
+  call(scene: Scene, caller: Caller): Promise<Call>;
+}
+
+const ROLE_OF: Readonly<Record<Account, Exclude<Role, 'SELECT'>>> = {
+  USER: 'USER',
+  OWNER: 'TRADER',
+  OTHER_TRADER: 'TRADER',
+  PRIEST: 'PRIEST',
+  MODERATOR: 'MODERATOR',
+  OTHER_MODERATOR: 'MODERATOR',
+  GOVERNOR: 'GOVERNOR',
+  ADMIN: 'ADMIN',
+  SUPER: 'SUPER',
+};
+
+const BRIEF = 'Friendly local business serving the parish and beyond.';
+/** Not among the common passwords the server refuses. */
+const NEW_PASSWORD = 'Jacaranda-Vestry-4471';
+
+export async function buildScene(db: Database, uploadDir: string): Promise<Scene> {
+  const church = await createChurch(db, { stateType: 'NSW', suburb: 'Parramatta' });
+  const otherChurch = await createChurch(db, { stateType: 'NSW', suburb: 'Ryde' });
+  const category = await createCategoryPair(db);
+  const image = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#345678' } }).png().toBuffer();
+
+  const freshTrade: Scene['freshTrade'] = async (fields = {}) =>
+    createTrade(db, { churchId: church.id, stateType: 'NSW', ...inCategory(category), ...fields });
+
+  async function member(userId: string, churchId: string, churchRole: 'PRIEST' | 'MODERATOR') {
+    await db.insert(churchMembers).values({ churchId, userId, churchRole });
+  }
+
+  async function accountOf(kind: Account, fields: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+    const account = await createAccount(db, {
+      role: ROLE_OF[kind],
+      governedState: kind === 'GOVERNOR' ? 'NSW' : null,
+      ...fields,
+    });
+    if (kind === 'OWNER') await freshTrade({ ownerId: account.id });
+    if (kind === 'OTHER_TRADER') await freshTrade({ ownerId: account.id, churchId: otherChurch.id });
+    if (kind === 'PRIEST') await member(account.id, church.id, 'PRIEST');
+    if (kind === 'MODERATOR') await member(account.id, church.id, 'MODERATOR');
+    if (kind === 'OTHER_MODERATOR') await member(account.id, otherChurch.id, 'MODERATOR');
+    return account;
+  }
+
+  const accounts = {} as Record<Account, UserRow>;
+  for (const caller of CALLERS) {
+    if (caller !== 'anonymous') accounts[caller] = await accountOf(caller);
+  }
+  // Listed, and waiting in the moderation queue all the same: changed by its owner since its approval.
+  const [trade] = await db
+    .update(trades)
+    .set({ changedSinceApproval: true })
+    .where(eq(trades.ownerId, accounts.OWNER.id))
+    .returning();
+  const address = await createAddress(db, trade!.id, { suburb: 'Parramatta', latitude: -33.81, longitude: 151.0 });
+  const entry = await createSocialMedia(db, trade!.id);
+  const addressIndexId = `GANSW${randomUUID().slice(0, 8)}`;
+  await db.insert(addressIndex).values({
+    id: addressIndexId,
+    fullAddress: '1 CHURCH STREET, PARRAMATTA NSW 2150',
+    stateAbbreviation: 'NSW',
+    localityName: 'PARRAMATTA',
+  });
+  const uploadPath = '/uploads/photos/access-matrix.png';
+  fs.mkdirSync(path.join(uploadDir, 'photos'), { recursive: true });
+  fs.writeFileSync(path.join(uploadDir, 'photos', 'access-matrix.png'), image);
+
+  return {
+    db,
+    church,
+    otherChurch,
+    category,
+    accounts,
+    trade: trade!,
+    addressId: address.id,
+    socialMediaId: entry.id,
+    addressIndexId,
+    uploadPath,
+    image,
+    accountLike: async (caller, fields) => (caller === 'anonymous' ? undefined : accountOf(caller, fields)),
+    freshTrade,
+  };
+}
+
+/** The built web app's files as the test serves them: its index.html and one hashed asset. */
+export const WEB_APP_ASSET = '/assets/index-3f9a1c.js';
+
+export function writeWebApp(distDir: string): void {
+  const indexHtml = '<!doctype html><html lang="en-AU"><head><title>ChurchTrades</title></head><body></body></html>';
+  fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
+  fs.mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(distDir, WEB_APP_ASSET), 'export {};');
+}
+
+/**
+ * Every route of the app as `METHOD /pattern`, read from `app.printRoutes()`: each line of the tree adds its
+ * part of the path to its parent's. HEAD routes Fastify adds beside GET routes are left out.
+ */
+export function routesOf(printedTree: string): string[] {
+  const parts: string[] = [];
+  const routes: string[] = [];
+  for (const line of printedTree.split('\n')) {
+    const node = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!node) continue;
+    parts.length = node[1]!.length / 4;
+    parts.push(node[2]!);
+    for (const method of node[3]?.split(', ') ?? []) routes.push(`${method} ${parts.join('')}`);
+  }
+  return routes.filter((route) => !route.startsWith('HEAD ') || !routes.includes(route.replace(/^HEAD/, 'GET')));
+}
+
+// Requests -----------------------------------------------------------------------------------------------------
+
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+
+function send(method: 'POST' | 'PATCH', url: string, payload?: object): InjectOptions {
+  return payload === undefined ? { method, url } : { method, url, payload };
+}
+
+function imageForm(scene: Scene, fields: Record<string, string>): Pick<InjectOptions, 'headers' | 'payload'> {
+  const file = { field: 'file', filename: 'picture.png', contentType: 'image/png', content: scene.image };
+  return multipartForm(fields, [file]);
+}
+
+/** A read of the scene, the same for every caller. */
+function read(url: (scene: Scene) => string): AccessRow['call'] {
+  return async (scene) => ({ request: get(url(scene)) });
+}
+
+/** A read of a list, which names (or must not name) the target. */
+function readList(url: (scene: Scene) => string, target: (scene: Scene) => string): AccessRow['call'] {
+  return async (scene) => ({ request: get(url(scene)), target: target(scene) });
+}
+
+function userState(scene: Scene, id: string) {
+  return () => scene.db.select().from(users).where(eq(users.id, id));
+}
+
+function tradeState(scene: Scene, id: string) {
+  return () => scene.db.select().from(trades).where(eq(trades.id, id));
+}
+
+function churchState(scene: Scene, id: string) {
+  return () => scene.db.select().from(churches).where(eq(churches.id, id));
+}
+
+function keysOf(scene: Scene, userId: string) {
+  return () => scene.db.select().from(oneTimeKeys).where(eq(oneTimeKeys.userId, userId));
+}
+
+/** A key as the e-mailed link carries it; the database keeps its hash. */
+async function oneTimeKey(scene: Scene, userId: string, purpose: 'VERIFY_ACCOUNT' | 'RESET_PASSWORD'): Promise<string> {
+  const key = newToken();
+  const expiresAt = new Date(Date.now() + 3_600_000);
+  await scene.db.insert(oneTimeKeys).values({ keyHash: hashToken(key), userId, purpose, expiresAt });
+  return key;
+}
+
+function totpCode(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+}
+
+/** A call changing the caller's own account, made by a fresh account of the caller's kind. */
+function ownAccountChange(
+  request: (account: UserRow | undefined) => InjectOptions,
+  fields: Partial<typeof users.$inferInsert> = {},
+): AccessRow['call'] {
+  return async (scene, caller) => {
+    const account = await scene.accountLike(caller, fields);
+    const state = account && userState(scene, account.id);
+    return { request: request(account), as: account, ...(state ? { state } : {}) };
+  };
+}
+
+/** A call on a fresh business of a new owner (the call's "TRADER owner"). */
+function onFreshTrade(
+  request: (trade: TradeRow, scene: Scene) => InjectOptions | Promise<InjectOptions>,
+  fields: Partial<typeof trades.$inferInsert> = {},
+): AccessRow['call'] {
+  return async (scene) => {
+    const trade = await scene.freshTrade(fields);
+    return { request: await request(trade, scene), owner: trade.ownerId, state: tradeState(scene, trade.id) };
+  };
+}
+
+function userSwitch(path: string): AccessRow {
+  return {
+    route: `PATCH /api/user/${path}`,
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createOwner(scene.db, { role: 'TRADER' });
+      return { request: send('PATCH', `/api/user/${path}?userId=${target.id}`), state: userState(scene, target.id) };
+    },
+  };
+}
+
+function tradeSwitch(path: string, who: Answers): AccessRow {
+  return {
+    route: `PATCH /api/trades/${path}`,
+    answers: who,
+    call: onFreshTrade((trade) => send('PATCH', `/api/trades/${path}?key=${trade.id}`)),
+  };
+}
+
+function churchSwitch(path: string): AccessRow {
+  return {
+    route: `PATCH /api/churches/${path}`,
+    answers: CHURCH_ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createChurch(scene.db, { stateType: 'NSW' });
+      const request = send('PATCH', `/api/churches/${path}?churchId=${target.id}`);
+      return { request, state: churchState(scene, target.id) };
+    },
+  };
+}
+
+function churchPicture(path: 'logo' | 'image'): AccessRow {
+  return {
+    route: `PATCH /api/churches/${path}`,
+    answers: CHURCH_ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createChurch(scene.db, { stateType: 'NSW' });
+      const form = imageForm(scene, { churchId: target.id });
+      const request = { method: 'PATCH', url: `/api/churches/${path}`, ...form } as const;
+      return { request, state: churchState(scene, target.id) };
+    },
+  };
+}
+
+// The table ----------------------------------------------------------------------------------------------------
+
+export const ACCESS_MATRIX: readonly AccessRow[] = [
+  // Operations and documentation
+  { route: 'GET /healthz', answers: EVERYONE, call: read(() => '/healthz') },
+  { route: 'GET /readyz', answers: EVERYONE, call: read(() => '/readyz') },
+  { route: 'GET /api/docs', answers: EVERYONE, call: read(() => '/api/docs') },
+  { route: 'GET /api/docs/', answers: EVERYONE, call: read(() => '/api/docs/') },
+  // Swagger UI sends its own page's old address on to /api/docs/.
+  { route: 'GET /api/docs/static/index.html', answers: answers(302), call: read(() => '/api/docs/static/index.html') },
+  {
+    route: 'GET /api/docs/static/swagger-initializer.js',
+    answers: EVERYONE,
+    call: read(() => '/api/docs/static/swagger-initializer.js'),
+  },
+  { route: 'GET /api/docs/static/*', answers: EVERYONE, call: read(() => '/api/docs/static/swagger-ui.css') },
+  { route: 'GET /api/docs/json', answers: EVERYONE, call: read(() => '/api/docs/json') },
+  { route: 'GET /api/docs/yaml', answers: EVERYONE, call: read(() => '/api/docs/yaml') },
+  {
+    // DESIGN "Roles": operational views are a DEVELOPER's (not among these callers) and a SUPER's; a scraper
+    // on the machine itself needs no session, which is why every caller here calls from elsewhere.
+    route: 'GET /metrics',
+    answers: answers(403, { anonymous: 401, SUPER: 'ok' }),
+    call: read(() => '/metrics'),
+  },
+  { route: 'GET /api/site', answers: EVERYONE, call: read(() => '/api/site') },
+
+  // Accounts: registration, login, keys of e-mailed links
+  {
+    route: 'POST /api/user/register',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const email = `matrix-${randomUUID().slice(0, 8)}@example.com.au`;
+      const payload = { firstName: 'Ruth', lastName: 'Newcomer', email, password: NEW_PASSWORD };
+      const state = () => scene.db.select().from(users).where(eq(users.email, email));
+      return { request: send('POST', '/api/user/register', payload), state };
+    },
+  },
+  {
+    route: 'GET /api/user/verify/account',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const account = await createAccount(scene.db, { enabled: false, emailVerifiedAt: null });
+      const key = await oneTimeKey(scene, account.id, 'VERIFY_ACCOUNT');
+      return { request: get(`/api/user/verify/account?key=${key}`), state: userState(scene, account.id) };
+    },
+  },
+  {
+    route: 'POST /api/user/login',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const account = await createAccount(scene.db);
+      return { request: send('POST', '/api/user/login', { email: account.email, password: TEST_PASSWORD }) };
+    },
+  },
+  {
+    // Only a login waiting for its two-step code may call it: a full session is not one.
+    route: 'POST /api/user/verify/qrcode',
+    answers: answers(401),
+    call: async (scene) => {
+      const boxes = { qrCode1: '1', qrCode2: '2', qrCode3: '3', qrCode4: '4', qrCode5: '5', qrCode6: '6' };
+      return { request: send('POST', '/api/user/verify/qrcode', { ...boxes, userId: scene.accounts.OWNER.id }) };
+    },
+  },
+  { route: 'POST /api/user/logout', answers: EVERYONE, call: async () => ({ request: send('POST', '/api/user/logout') }) },
+  {
+    route: 'POST /api/user/resetpassword',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const account = await createAccount(scene.db);
+      const request = send('POST', '/api/user/resetpassword', { email: account.email });
+      return { request, state: keysOf(scene, account.id) };
+    },
+  },
+  {
+    route: 'GET /api/user/verify/password',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const account = await createAccount(scene.db);
+      return { request: get(`/api/user/verify/password?key=${await oneTimeKey(scene, account.id, 'RESET_PASSWORD')}`) };
+    },
+  },
+  {
+    route: 'POST /api/user/resetpassword/reset',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const account = await createAccount(scene.db);
+      const key = await oneTimeKey(scene, account.id, 'RESET_PASSWORD');
+      const payload = { userId: account.id, key, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD };
+      return { request: send('POST', '/api/user/resetpassword/reset', payload), state: userState(scene, account.id) };
+    },
+  },
+
+  // The own account
+  { route: 'GET /api/user/profile', answers: LOGGED_IN, call: read(() => '/api/user/profile') },
+  {
+    route: 'PATCH /api/user/update',
+    answers: OWN_ACCOUNT_CHANGE,
+    call: ownAccountChange((account) =>
+      send('PATCH', '/api/user/update', {
+        firstName: 'Martha',
+        lastName: 'Renamed',
+        email: account?.email ?? 'nobody@example.com.au',
+        bio: 'Parish volunteer and carpenter.',
+        phone: '0400 111 222',
+      }),
+    ),
+  },
+  {
+    route: 'PATCH /api/user/updatepassword',
+    answers: OWN_ACCOUNT_CHANGE,
+    call: ownAccountChange(() => {
+      const payload = { password: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD };
+      return send('PATCH', '/api/user/updatepassword', payload);
+    }),
+  },
+  {
+    // The owner's photo (the form names whose): theirs to change, nobody else's, administrators included.
+    route: 'PATCH /api/user/photo',
+    answers: answers(403, { anonymous: 401, OWNER: 'ok' }),
+    call: async (scene) => {
+      const owner = (await scene.accountLike('OWNER'))!;
+      const request = { method: 'PATCH', url: '/api/user/photo', ...imageForm(scene, { userId: owner.id }) } as const;
+      return { request, owner: owner.id, state: userState(scene, owner.id) };
+    },
+  },
+  {
+    route: 'PATCH /api/user/mfa/setup',
+    answers: OWN_ACCOUNT_CHANGE,
+    call: ownAccountChange(() => send('PATCH', '/api/user/mfa/setup')),
+  },
+  {
+    route: 'PATCH /api/user/mfa/confirm',
+    answers: OWN_ACCOUNT_CHANGE,
+    call: async (scene, caller) => {
+      const secret = new Secret({ size: 20 }).base32;
+      return ownAccountChange(() => send('PATCH', '/api/user/mfa/confirm', { code: totpCode(secret) }), {
+        mfaPendingSecret: secret,
+      })(scene, caller);
+    },
+  },
+  {
+    route: 'PATCH /api/user/mfa/cancel',
+    answers: OWN_ACCOUNT_CHANGE,
+    call: ownAccountChange(() => send('PATCH', '/api/user/mfa/cancel', { password: TEST_PASSWORD }), {
+      mfa: true,
+      mfaSecret: new Secret({ size: 20 }).base32,
+    }),
+  },
+
+  // The directory
+  {
+    route: 'GET /api/trades/clientFilter',
+    answers: EVERYONE_SEES,
+    call: readList(
+      (scene) => `/api/trades/clientFilter?searchText=${encodeURIComponent(scene.trade.name)}`,
+      (scene) => scene.trade.id,
+    ),
+  },
+  {
+    route: 'GET /api/trades/mapPoints',
+    answers: EVERYONE,
+    call: read((scene) => `/api/trades/mapPoints?churchId=${scene.church.id}`),
+  },
+  { route: 'GET /api/trades/:id', answers: EVERYONE, call: read((scene) => `/api/trades/${scene.trade.id}`) },
+  { route: 'GET /api/category/main_categories', answers: EVERYONE, call: read(() => '/api/category/main_categories') },
+  {
+    route: 'GET /api/category/sub_categories',
+    answers: EVERYONE,
+    call: read((scene) => `/api/category/sub_categories?parent_id=${scene.category.main.id}`),
+  },
+  {
+    route: 'GET /api/churches/stateChurches',
+    answers: EVERYONE_SEES,
+    call: readList(
+      () => '/api/churches/stateChurches?stateType=NSW',
+      (scene) => scene.church.id,
+    ),
+  },
+  {
+    route: 'GET /api/churches/search',
+    answers: EVERYONE_SEES,
+    call: readList(
+      (scene) => `/api/churches/search?name=${encodeURIComponent(scene.church.name)}`,
+      (scene) => scene.church.id,
+    ),
+  },
+  { route: 'GET /api/churches/:id', answers: EVERYONE, call: read((scene) => `/api/churches/${scene.church.id}`) },
+  { route: 'GET /api/address/lookup', answers: EVERYONE, call: read(() => '/api/address/lookup?q=1%20church%20st') },
+  {
+    route: 'GET /api/address/lookup/:id',
+    answers: EVERYONE,
+    call: read((scene) => `/api/address/lookup/${scene.addressIndexId}`),
+  },
+
+  // The owner's business
+  {
+    route: 'POST /api/trades/new',
+    // Traders own a business already: one each.
+    answers: answers('ok', { anonymous: 401, USER: 403, OWNER: 409, OTHER_TRADER: 409 }),
+    call: async (scene, caller) => {
+      const account = await scene.accountLike(caller);
+      const payload = {
+        name: 'Matrix Carpentry',
+        brief: BRIEF,
+        mainCategoryId: scene.category.main.id,
+        stateType: 'NSW',
+        churchId: scene.church.id,
+      };
+      const state = account && (() => scene.db.select().from(trades).where(eq(trades.ownerId, account.id)));
+      return { request: send('POST', '/api/trades/new', payload), as: account, ...(state ? { state } : {}) };
+    },
+  },
+  {
+    // Its owner's only: an administrator unlists or relists instead.
+    route: 'PATCH /api/trades/resubmit',
+    answers: answers(403, { anonymous: 401, OWNER: 'ok' }),
+    call: onFreshTrade((trade) => send('PATCH', '/api/trades/resubmit', { tradeId: trade.id }), {
+      moderationStatus: 'REJECTED',
+      moderationReason: 'Please describe the business.',
+    }),
+  },
+  {
+    route: 'GET /api/trades/byUser/:userId',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: read((scene) => `/api/trades/byUser/${scene.accounts.OWNER.id}`),
+  },
+  {
+    route: 'PATCH /api/trades/updateTradeProfile',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: onFreshTrade((trade) =>
+      send('PATCH', '/api/trades/updateTradeProfile', { tradeId: trade.id, name: `${trade.name} Renamed`, brief: BRIEF }),
+    ),
+  },
+  tradeSwitch('toggletradeatclient', OWNER_AND_ADMINISTRATORS),
+  tradeSwitch('toggletradeatbusiness', OWNER_AND_ADMINISTRATORS),
+  tradeSwitch('toggletradeonline', OWNER_AND_ADMINISTRATORS),
+  tradeSwitch('toggleEnabled', OWNER_AND_ADMINISTRATORS),
+  tradeSwitch('toggleLocked', ADMINISTRATORS),
+  tradeSwitch('toggleExpired', ADMINISTRATORS),
+  {
+    route: 'PATCH /api/trades/logo',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: onFreshTrade((trade, scene) => ({
+      method: 'PATCH',
+      url: '/api/trades/logo',
+      ...imageForm(scene, { tradeId: trade.id }),
+    })),
+  },
+  {
+    route: 'POST /api/address/create',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: async (scene) => {
+      const trade = await scene.freshTrade();
+      const payload = {
+        entityId: trade.id,
+        fullAddress: '7 Church St, Parramatta NSW 2150',
+        suburb: 'Parramatta',
+        stateType: 'NSW',
+        postcode: '2150',
+      };
+      const state = () => scene.db.select().from(addresses).where(eq(addresses.entityId, trade.id));
+      return { request: send('POST', '/api/address/create', payload), owner: trade.ownerId, state };
+    },
+  },
+  {
+    route: 'GET /api/address/searchByEntityId/:tradeId',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: read((scene) => `/api/address/searchByEntityId/${scene.trade.id}`),
+  },
+  {
+    route: 'GET /api/address/searchById/:id',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: read((scene) => `/api/address/searchById/${scene.addressId}`),
+  },
+  {
+    route: 'PATCH /api/address/update',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: async (scene) => {
+      const trade = await scene.freshTrade();
+      const address = await createAddress(scene.db, trade.id, { suburb: 'Parramatta' });
+      const state = () => scene.db.select().from(addresses).where(eq(addresses.id, address.id));
+      const payload = { id: address.id, entityId: trade.id, suburb: 'Harris Park' };
+      return { request: send('PATCH', '/api/address/update', payload), owner: trade.ownerId, state };
+    },
+  },
+  {
+    route: 'PATCH /api/address/delete/:id',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: async (scene) => {
+      const trade = await scene.freshTrade();
+      const address = await createAddress(scene.db, trade.id);
+      const state = () => scene.db.select().from(addresses).where(eq(addresses.id, address.id));
+      return { request: send('PATCH', `/api/address/delete/${address.id}`), owner: trade.ownerId, state };
+    },
+  },
+  {
+    route: 'POST /api/socialMedia/create',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: async (scene) => {
+      const trade = await scene.freshTrade();
+      const payload = { entityId: trade.id, name: 'parishcarpentry', mediaType: 'FACEBOOK', referenceId: 'refnull' };
+      const state = () => scene.db.select().from(socialMedia).where(eq(socialMedia.entityId, trade.id));
+      return { request: send('POST', '/api/socialMedia/create', payload), owner: trade.ownerId, state };
+    },
+  },
+  {
+    route: 'GET /api/socialMedia/searchByEntityId/:tradeId',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: read((scene) => `/api/socialMedia/searchByEntityId/${scene.trade.id}`),
+  },
+  {
+    route: 'GET /api/socialMedia/searchByReferenceId/:id',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: read((scene) => `/api/socialMedia/searchByReferenceId/${scene.socialMediaId}`),
+  },
+  {
+    route: 'PATCH /api/socialMedia/update',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: async (scene) => {
+      const trade = await scene.freshTrade();
+      const entry = await createSocialMedia(scene.db, trade.id);
+      const { referenceId } = entry;
+      const payload = { id: entry.id, entityId: trade.id, name: 'parishjoinery', mediaType: 'FACEBOOK', referenceId };
+      const state = () => scene.db.select().from(socialMedia).where(eq(socialMedia.id, entry.id));
+      return { request: send('PATCH', '/api/socialMedia/update', payload), owner: trade.ownerId, state };
+    },
+  },
+  {
+    route: 'PATCH /api/socialMedia/delete',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: async (scene) => {
+      const trade = await scene.freshTrade();
+      const entry = await createSocialMedia(scene.db, trade.id);
+      const state = () => scene.db.select().from(socialMedia).where(eq(socialMedia.id, entry.id));
+      return { request: send('PATCH', '/api/socialMedia/delete', { id: entry.id }), owner: trade.ownerId, state };
+    },
+  },
+
+  // Moderation: the church's moderators decide, its priest reads
+  {
+    route: 'GET /api/moderation/queue',
+    answers: answers(403, {
+      anonymous: 401,
+      MODERATOR: 'sees',
+      OTHER_MODERATOR: 'hidden',
+      GOVERNOR: 'sees',
+      ADMIN: 'sees',
+      SUPER: 'sees',
+    }),
+    call: readList(
+      (scene) => `/api/moderation/queue?churchId=${scene.church.id}`,
+      (scene) => scene.trade.id,
+    ),
+  },
+  {
+    route: 'GET /api/moderation/trades',
+    answers: answers(403, {
+      anonymous: 401,
+      PRIEST: 'sees',
+      MODERATOR: 'sees',
+      OTHER_MODERATOR: 'hidden',
+      GOVERNOR: 'sees',
+      ADMIN: 'sees',
+      SUPER: 'sees',
+    }),
+    call: readList(
+      (scene) => `/api/moderation/trades?name=${encodeURIComponent(scene.trade.name)}`,
+      (scene) => scene.trade.id,
+    ),
+  },
+  {
+    route: 'GET /api/moderation/trades/:id',
+    answers: answers(403, { anonymous: 401, PRIEST: 'ok', MODERATOR: 'ok', GOVERNOR: 'ok', ADMIN: 'ok', SUPER: 'ok' }),
+    call: read((scene) => `/api/moderation/trades/${scene.trade.id}`),
+  },
+  {
+    route: 'PATCH /api/moderation/decide',
+    answers: CHURCH_MODERATORS,
+    call: onFreshTrade((trade) => send('PATCH', '/api/moderation/decide', { tradeId: trade.id, decision: 'APPROVE' }), {
+      moderationStatus: 'PENDING',
+    }),
+  },
+
+  // Churches: the governor of their state and administrators
+  {
+    route: 'GET /api/churches/manage',
+    answers: CHURCH_ADMINISTRATORS_SEE,
+    call: readList(
+      (scene) => `/api/churches/manage?name=${encodeURIComponent(scene.church.name)}`,
+      (scene) => scene.church.id,
+    ),
+  },
+  {
+    route: 'GET /api/churches/manage/:id',
+    answers: CHURCH_ADMINISTRATORS,
+    call: read((scene) => `/api/churches/manage/${scene.church.id}`),
+  },
+  {
+    route: 'POST /api/churches/register',
+    answers: CHURCH_ADMINISTRATORS,
+    call: async (scene) => {
+      const name = `St Aidan's ${randomUUID().slice(0, 8)}`;
+      const payload = { name, stateType: 'NSW', suburb: 'Ryde', postcode: '2112' };
+      const state = () => scene.db.select().from(churches).where(eq(churches.name, name));
+      return { request: send('POST', '/api/churches/register', payload), state };
+    },
+  },
+  {
+    route: 'PATCH /api/churches/update',
+    answers: CHURCH_ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createChurch(scene.db, { stateType: 'NSW' });
+      const payload = { churchId: target.id, name: `${target.name} Renamed`, stateType: 'NSW' };
+      return { request: send('PATCH', '/api/churches/update', payload), state: churchState(scene, target.id) };
+    },
+  },
+  churchPicture('logo'),
+  churchPicture('image'),
+  churchSwitch('toggleEnabled'),
+  churchSwitch('toggleModerated'),
+  {
+    route: 'GET /api/masterUser/churchPriests',
+    answers: CHURCH_ADMINISTRATORS_SEE,
+    call: readList(
+      (scene) => `/api/masterUser/churchPriests?churchId=${scene.church.id}`,
+      (scene) => scene.accounts.PRIEST.id,
+    ),
+  },
+  {
+    route: 'GET /api/masterUser/churchModerators',
+    answers: CHURCH_ADMINISTRATORS_SEE,
+    call: readList(
+      (scene) => `/api/masterUser/churchModerators?churchId=${scene.church.id}`,
+      (scene) => scene.accounts.MODERATOR.id,
+    ),
+  },
+  {
+    route: 'POST /api/masterUser/churchMembers',
+    answers: CHURCH_ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createChurch(scene.db, { stateType: 'NSW' });
+      const member = await createOwner(scene.db, { role: 'TRADER' });
+      const payload = { churchId: target.id, email: member.email, churchRole: 'MODERATOR' };
+      const state = () => scene.db.select().from(churchMembers).where(eq(churchMembers.churchId, target.id));
+      return { request: send('POST', '/api/masterUser/churchMembers', payload), state };
+    },
+  },
+  {
+    route: 'PATCH /api/masterUser/churchMembers/remove',
+    answers: CHURCH_ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createChurch(scene.db, { stateType: 'NSW' });
+      const member = await createOwner(scene.db, { role: 'PRIEST' });
+      await scene.db.insert(churchMembers).values({ churchId: target.id, userId: member.id, churchRole: 'PRIEST' });
+      const payload = { churchId: target.id, email: member.email, churchRole: 'PRIEST' };
+      const state = () => scene.db.select().from(churchMembers).where(eq(churchMembers.churchId, target.id));
+      return { request: send('PATCH', '/api/masterUser/churchMembers/remove', payload), state };
+    },
+  },
+
+  // Administration of the directory
+  { route: 'GET /api/category/manage', answers: ADMINISTRATORS, call: read(() => '/api/category/manage') },
+  {
+    route: 'POST /api/category/create',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const name = `Bell ringing ${randomUUID().slice(0, 8)}`;
+      const state = () => scene.db.select().from(categories).where(eq(categories.name, name));
+      return { request: send('POST', '/api/category/create', { name, tags: 'bells', parentId: -1 }), state };
+    },
+  },
+  {
+    route: 'PATCH /api/category/update',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createCategory(scene.db);
+      const state = () => scene.db.select().from(categories).where(eq(categories.id, target.id));
+      const payload = { id: target.id, name: `${target.name} renamed`, tags: 'new' };
+      return { request: send('PATCH', '/api/category/update', payload), state };
+    },
+  },
+  {
+    route: 'PATCH /api/category/delete',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createCategory(scene.db);
+      const state = () => scene.db.select().from(categories).where(eq(categories.id, target.id));
+      return { request: send('PATCH', '/api/category/delete', { id: target.id }), state };
+    },
+  },
+  {
+    route: 'PATCH /api/category/reorder',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const { main, sub } = await createCategoryPair(scene.db);
+      const second = await createCategory(scene.db, { parentId: main.id, displayOrder: 1 });
+      const ids = [second.id, sub.id];
+      const order = { id: categories.id, order: categories.displayOrder };
+      const state = () => scene.db.select(order).from(categories).where(inArray(categories.id, ids));
+      return { request: send('PATCH', '/api/category/reorder', { parentId: main.id, ids }), state };
+    },
+  },
+  {
+    route: 'GET /api/masterUser/filter',
+    answers: ADMINISTRATORS_SEE,
+    call: readList(
+      (scene) => `/api/masterUser/filter?searchText=${encodeURIComponent(scene.accounts.OWNER.email)}`,
+      (scene) => scene.accounts.OWNER.id,
+    ),
+  },
+  {
+    route: 'GET /api/masterUser/:id',
+    answers: ADMINISTRATORS,
+    call: read((scene) => `/api/masterUser/${scene.accounts.OWNER.id}`),
+  },
+  {
+    route: 'PATCH /api/user/updateRole',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createOwner(scene.db, { role: 'TRADER' });
+      const request = send('PATCH', '/api/user/updateRole', { userId: target.id, role: 'MODERATOR' });
+      return { request, state: userState(scene, target.id) };
+    },
+  },
+  userSwitch('tglUserAccountExpired'),
+  userSwitch('tglUserAccountLocked'),
+  userSwitch('tglUserAccountEnabled'),
+  userSwitch('tglUserCredentialsExpired'),
+  {
+    route: 'PATCH /api/trades/sendNewOwnerPasswordResetEmail',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const owner = await createOwner(scene.db);
+      const url = `/api/trades/sendNewOwnerPasswordResetEmail?email=${encodeURIComponent(owner.email)}`;
+      return { request: send('PATCH', url), state: keysOf(scene, owner.id) };
+    },
+  },
+  {
+    route: 'GET /api/trades/searchTrade',
+    answers: ADMINISTRATORS_SEE,
+    call: readList(
+      (scene) => `/api/trades/searchTrade?name=${encodeURIComponent(scene.trade.name)}`,
+      (scene) => scene.trade.id,
+    ),
+  },
+  { route: 'GET /api/audit', answers: ADMINISTRATORS, call: read(() => '/api/audit') },
+
+  // Pages for people and search engines, the web app, uploads
+  { route: 'GET /business/:id', answers: EVERYONE, call: read((scene) => `/business/${scene.trade.id}`) },
+  {
+    route: 'GET /business/:id/:slug',
+    answers: EVERYONE,
+    call: read((scene) => businessPath(scene.trade.id, scene.trade.name)),
+  },
+  { route: 'GET /sitemap.xml', answers: EVERYONE, call: read(() => '/sitemap.xml') },
+  { route: 'GET /sitemaps/:file', answers: EVERYONE, call: read(() => '/sitemaps/1.xml') },
+  { route: 'GET /robots.txt', answers: EVERYONE, call: read(() => '/robots.txt') },
+  { route: 'GET /index.html', answers: EVERYONE, call: read(() => '/index.html') },
+  { route: `GET ${WEB_APP_ASSET}`, answers: EVERYONE, call: read(() => WEB_APP_ASSET) },
+  { route: 'GET /uploads/*', answers: EVERYONE, call: read((scene) => scene.uploadPath) },
+];
