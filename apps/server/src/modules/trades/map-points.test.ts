@@ -1,4 +1,5 @@
-import { type MapPoint, type MapPoints, mapPointsSchema } from '@churchtrades/shared/map';
+import { mapPointsSchema } from '@churchtrades/shared/map';
+import { markersOf } from '@churchtrades/shared/map-markers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addresses, categories, trades } from '../../db/schema';
@@ -24,17 +25,6 @@ const electrical = await createCategoryPair(
   { name: 'Electrical', tags: 'electrical, electrician, wiring' },
   { name: 'Electrician', tags: 'electrician, power points, lighting' },
 );
-
-/** The answer's rows as the markers they stand for. */
-function markersOf({ points, categories }: MapPoints): MapPoint[] {
-  return points.map(([id, name, lat, lng, categoryId]) => ({
-    id,
-    name,
-    lat,
-    lng,
-    category: categoryId === null ? null : (categories[String(categoryId)] ?? null),
-  }));
-}
 
 async function mapPoints(query: Record<string, string | number> = {}) {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));

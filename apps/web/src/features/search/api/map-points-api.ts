@@ -1,6 +1,7 @@
 import type { Envelope } from '@churchtrades/shared/envelope';
 // Type-only: the zod schemas beside it stay out of the map's bundle.
 import type { MapPoint, MapPoints } from '@churchtrades/shared/map';
+import { markersOf } from '@churchtrades/shared/map-markers';
 import type { TradeSearchParams } from '@churchtrades/shared/trade-search';
 import { api } from '../../../lib/api';
 
@@ -14,26 +15,12 @@ export interface MapPointsFound {
   truncated: boolean;
 }
 
-/** The answer's compact rows (shared/map.ts `mapPointRowSchema`) as markers, each with its main category's name. */
-export function mapPointsFound({ points, categories, truncated }: MapPoints): MapPointsFound {
-  return {
-    points: points.map(([id, name, lat, lng, categoryId]) => ({
-      id,
-      name,
-      lat,
-      lng,
-      category: categoryId === null ? null : (categories[String(categoryId)] ?? null),
-    })),
-    truncated,
-  };
-}
-
 const mapPointsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every match of the filters as a marker, up to 5,000 (`truncated` beyond). */
     getMapPoints: build.query<MapPointsFound, MapPointsParams>({
       query: (params) => ({ url: '/trades/mapPoints', params }),
-      transformResponse: (answer: Envelope<MapPoints>) => mapPointsFound(answer.data),
+      transformResponse: ({ data }: Envelope<MapPoints>) => ({ points: markersOf(data), truncated: data.truncated }),
       providesTags: [{ type: 'Trade', id: 'SEARCH' }],
     }),
   }),
