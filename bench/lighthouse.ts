@@ -23,6 +23,7 @@ import { loadAverage, median } from './load';
  *
  *   npm run build && npm run bench:lighthouse
  *   BENCH_RUNS=5        runs per page and preset (3); the median run by performance score is the one reported
+ *   BENCH_PRESETS=mobile   only these presets (mobile,desktop)
  *   CHROME_PATH=…       the browser (/usr/bin/chromium)
  *
  * The server runs with NODE_ENV=production on a fresh embedded database in a temporary DATA_DIR filled with the
@@ -63,9 +64,9 @@ const METRICS = [
   { id: 'cumulative-layout-shift', label: 'CLS', unit: '' },
 ] as const;
 const PRESETS: { name: 'mobile' | 'desktop'; config: Config | undefined }[] = [
-  { name: 'mobile', config: undefined },
-  { name: 'desktop', config: desktopConfig },
-];
+  { name: 'mobile' as const, config: undefined },
+  { name: 'desktop' as const, config: desktopConfig },
+].filter((preset) => (env.BENCH_PRESETS ?? 'mobile,desktop').split(',').includes(preset.name));
 
 interface Measured {
   page: string;

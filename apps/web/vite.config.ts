@@ -79,6 +79,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The server reads which files each page needs from it, to have the browser fetch them with the HTML.
+    manifest: true,
   },
   test: {
     name: 'web',

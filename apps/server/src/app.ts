@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,11 +12,13 @@ import {
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
+import { transactionalDatabase } from './db/transactions';
 import { scheduleHousekeeping } from './housekeeping';
 import { registerErrorHandling } from './http/error-handler';
 import { answerFrameworkError } from './http/framework-errors';
 import { securityPlugin } from './http/security';
 import { keepTextStorable } from './http/storable-text';
+import { readWebManifest } from './http/page-preloads';
 import { readIndexHtml, webAppPlugin } from './http/web-app';
 import { addressServiceSource } from './modules/address-lookup/address-service-client';
 import { createAddressLookupRepo } from './modules/address-lookup/repo';
@@ -93,7 +96,9 @@ function addressSource(config: Config, db: Database, log: FastifyBaseLogger) {
   return addressServiceSource({ url, key, timeoutMs, log });
 }
 
-export async function buildApp({ config, db, clock = systemClock, mapAnswersKept }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db: database, clock = systemClock, mapAnswersKept }: AppDependencies): Promise<FastifyInstance> {
+  // The repos query through this `db`: inside `transactions.run`, whichever service asks, in that one transaction.
+  const { db, transactions } = transactionalDatabase(database);
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -110,6 +115,9 @@ export async function buildApp({ config, db, clock = systemClock, mapAnswersKept
   await app.register(requestMetricsPlugin, { metrics });
 
   await app.register(securityPlugin, { appOrigin: config.appOrigin, mapTileUrl: config.mapTileUrl });
+  // Answers of 1 kB or more go compressed to browsers that accept it (the built files have their copies already).
+  // Request bodies are never inflated: what arrives is what the body limit measured.
+  await app.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(swagger, {
     openapi: { info: { title: 'ChurchTrades API', version: '1.0.0' } },
@@ -132,6 +140,7 @@ export async function buildApp({ config, db, clock = systemClock, mapAnswersKept
     images,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     clock,
+    transactions,
   });
   await app.register(sessionPlugin, { sessions, secureCookie: config.nodeEnv === 'production' });
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
@@ -139,21 +148,34 @@ export async function buildApp({ config, db, clock = systemClock, mapAnswersKept
   scheduleHousekeeping(app, [sessions.sweepExpired, rateLimits.sweepEnded, users.sweepExpiredKeys]);
 
   const audit = createAuditService(createAuditRepo(db));
-  const userAdmin = createUserAdminService({ repo: createUserAdminRepo(db), audit, sessions, passwordResets: users });
+  const userAdmin = createUserAdminService({
+    repo: createUserAdminRepo(db),
+    audit,
+    sessions,
+    passwordResets: users,
+    transactions,
+  });
   const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
   const trades = createTradeService(createTradeRepo(db), undefined, createMapAnswers(mapAnswersKept));
-  const categories = createCategoryService({ repo: createCategoryRepo(db), audit });
-  const churches = createChurchService({ repo: createChurchRepo(db), audit, images });
-  const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit });
+  const categories = createCategoryService({ repo: createCategoryRepo(db), audit, transactions });
+  const churches = createChurchService({ repo: createChurchRepo(db), audit, images, transactions });
+  const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit, transactions });
   const addressLookup = createAddressLookupService(addressSource(config, db, app.log));
-  const tradeDashboard = createTradeDashboardService({ repo: createTradeDashboardRepo(db), images, rateLimits, audit });
-  const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard });
-  const socialMedia = createSocialMediaService({ repo: createSocialMediaRepo(db), trades: tradeDashboard });
+  const tradeDashboard = createTradeDashboardService({
+    repo: createTradeDashboardRepo(db),
+    images,
+    rateLimits,
+    audit,
+    transactions,
+  });
+  const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard, transactions });
+  const socialMedia = createSocialMediaService({ repo: createSocialMediaRepo(db), trades: tradeDashboard, transactions });
   const moderation = createModerationService({
     repo: createModerationRepo(db),
     audit,
     mailer,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    transactions,
     previewCards: trades.previewCards,
     socialMediaOf: socialMedia.entriesOfTrades,
   });
@@ -178,7 +200,11 @@ export async function buildApp({ config, db, clock = systemClock, mapAnswersKept
   );
 
   const businessPages = createBusinessPageService({ repo: createBusinessPageRepo(db), appOrigin: config.appOrigin, clock });
-  await app.register(businessPageRoutes, { pages: businessPages, indexHtml: readIndexHtml(config.webDistDir) });
+  await app.register(businessPageRoutes, {
+    pages: businessPages,
+    indexHtml: readIndexHtml(config.webDistDir),
+    manifest: readWebManifest(config.webDistDir),
+  });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
 }

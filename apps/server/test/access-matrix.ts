@@ -931,6 +931,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { route: 'GET /sitemap.xml', answers: EVERYONE, call: read(() => '/sitemap.xml') },
   { route: 'GET /sitemaps/:file', answers: EVERYONE, call: read(() => '/sitemaps/1.xml') },
   { route: 'GET /robots.txt', answers: EVERYONE, call: read(() => '/robots.txt') },
+  { route: 'GET /', answers: EVERYONE, call: read(() => '/') },
   { route: 'GET /index.html', answers: EVERYONE, call: read(() => '/index.html') },
   { route: `GET ${WEB_APP_ASSET}`, answers: EVERYONE, call: read(() => WEB_APP_ASSET) },
   { route: 'GET /uploads/*', answers: EVERYONE, call: read((scene) => scene.uploadPath) },

@@ -459,7 +459,7 @@ export class WebsiteEntries {
 
 /**
  * New accounts (POST /api/user/register), each from an address of its own. The account and its verification
- * key are two writes: an acknowledged registration must have both.
+ * key are written in one transaction: an account, acknowledged or not, never exists without its key.
  */
 export class Registrations {
   private readonly attempts: Attempt[] = [];
@@ -506,8 +506,7 @@ export class Registrations {
       }
       if (keys === undefined) continue;
       result.unacknowledgedDone += 1;
-      // Not one transaction: registering again with the same e-mail sends a new key, so the account is not stuck.
-      if (keys === 0) result.notes.push(`${attempt.value} (never acknowledged) exists without a verification key`);
+      if (keys === 0) result.halfDone.push(`${attempt.value} (never acknowledged) exists without a verification key`);
     }
     return result;
   }

@@ -1,5 +1,6 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'react-toastify/ReactToastify.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
@@ -9,8 +10,12 @@ import { makeStore } from './app/store';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <AppProvider store={makeStore()}>
-    <RouterProvider router={createAppRouter()} />
-  </AppProvider>,
-);
+const root = createRoot(container);
+// As a transition, React renders the first screen in short slices and lets the browser in between.
+startTransition(() => {
+  root.render(
+    <AppProvider store={makeStore()}>
+      <RouterProvider router={createAppRouter()} />
+    </AppProvider>,
+  );
+});

@@ -78,6 +78,7 @@ export const MESSAGES = {
   socialMediaIdRequired: 'Social media ID is required',
   socialMediaNotFound: 'Social media entry not found',
   socialMediaOfAnotherTrade: 'This entry belongs to another business.',
+  socialMediaEntryExists: 'This business has this entry already.',
   tradeCreated: 'Business created. It will be listed once a moderator approves it.',
   tradeFound: 'Business found',
   noTradeYet: 'You have not added your business yet.',

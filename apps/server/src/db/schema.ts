@@ -328,7 +328,12 @@ export const socialMedia = pgTable(
     referenceId: text('reference_id').notNull(),
     ...timestamps,
   },
-  (table) => [index('social_media_entity_idx').on(table.entityId)],
+  (table) => [
+    index('social_media_entity_idx').on(table.entityId),
+    // A business has an entry once: a create sent again finds the first. The name by its hash, as it may be
+    // longer than an index entry can hold.
+    uniqueIndex('social_media_entry_key').on(table.entityId, table.mediaType, sql`md5(${table.name})`),
+  ],
 );
 
 /** Server-side sessions; only the hash of the cookie's token is stored. */

@@ -52,6 +52,16 @@ describe('routes', () => {
     expect((await screen.findAllByRole('link', { name: 'support@example.org.au' })).length).toBeGreaterThan(0);
   });
 
+  it("paints the public layout's menu and footer at once, the page's place loading until its code arrives", async () => {
+    mockFetch({ body: envelope({ trades: makeTradePage(0, 1) }) });
+    renderApp('/');
+
+    expect(screen.getByRole('link', { name: 'ChurchTrades' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByText('Showing 1 - 1 of 1 results', undefined, SLOW_IMPORT)).toBeInTheDocument();
+  });
+
   it('shows the search page at / inside the public layout', async () => {
     mockFetch({ body: envelope({ trades: makeTradePage(0, 1) }) });
     renderApp('/');

@@ -10,12 +10,19 @@ import { RouteError } from './routes/route-error';
  * layout stay out of it.
  * Pages come from features through dynamic imports only: app/ composes features, it does not depend on them.
  */
+/**
+ * On the first visit the public layout (menu and footer) paints at once, with a spinner in the page's place while
+ * the page's code arrives; later navigations keep the current page meanwhile. The spinner fills the screen, so the
+ * footer starts below it and does not jump when the page comes.
+ */
+function withLayoutWhileLoading(page: RouteObject): RouteObject {
+  return { ...page, hydrateFallbackElement: <PageLoading fillsScreen /> };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
-    // Shown only while the first page's code arrives; later navigations keep the current page meanwhile.
-    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         path: paths.home.path,
@@ -103,7 +110,7 @@ export const routes: RouteObject[] = [
           return { Component: NotFoundRoute };
         },
       },
-    ],
+    ].map(withLayoutWhileLoading),
   },
   {
     // SPEC §2 "Authenticated area": its layout sends visitors without the logged-in flag to /login.

@@ -121,6 +121,17 @@ describe('POST /api/address/create', () => {
     expect((await storedAddressOf(trade.id)).map((row) => row.suburb)).toEqual(['First']);
   });
 
+  it('answers the address stored when the same address is sent again, and stores it once', async () => {
+    const { trade, browser } = await ownerWithTrade();
+    const first = await browser.post('/api/address/create', addressOf(trade.id));
+
+    const again = await browser.post('/api/address/create', addressOf(trade.id));
+
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.address).toEqual(first.json().data.address);
+    expect(await storedAddressOf(trade.id)).toHaveLength(1);
+  });
+
   it('refuses SELECT as the state with 400', async () => {
     const { trade, browser } = await ownerWithTrade();
 

@@ -4,6 +4,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { State } from '@churchtrades/shared/states';
 import type { TradeAddress } from '@churchtrades/shared/trade-dashboard';
 import { z } from 'zod';
+import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { SignedInUser } from '../sessions/service';
 import { cleanOptionalText, cleanText } from '../trade-dashboard/clean-text';
@@ -14,6 +15,7 @@ import type { AddressFields, AddressRepo, AddressRow } from './repo';
 export interface AddressServiceDependencies {
   repo: AddressRepo;
   trades: Pick<TradeDashboardService, 'tradeToRead' | 'tradeToChange' | 'refreshSearchKeywords'>;
+  transactions: Pick<Transactions, 'run'>;
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -88,8 +90,13 @@ function addressFields(input: AddressInput, current: AddressFields): AddressFiel
   return { ...fields, fullAddress: fullAddress || composedFullAddress(fields) };
 }
 
+/** Whether the stored address is the one these fields describe. */
+function isAddressOf(row: AddressRow, fields: AddressFields): boolean {
+  return (Object.keys(fields) as (keyof AddressFields)[]).every((key) => row[key] === fields[key]);
+}
+
 /** SPEC §7 "Address": the one address of a business, which only its owner (or an administrator) sees whole. */
-export function createAddressService({ repo, trades }: AddressServiceDependencies) {
+export function createAddressService({ repo, trades, transactions }: AddressServiceDependencies) {
   async function existingAddress(id: string | undefined): Promise<AddressRow> {
     if (id === undefined || !isUuid(id)) throw new AppError('BAD_REQUEST', MESSAGES.addressIdRequired);
     const address = await repo.findById(id);
@@ -97,9 +104,22 @@ export function createAddressService({ repo, trades }: AddressServiceDependencie
     return address;
   }
 
-  /** The search finds a business by its suburb: a new suburb means new keywords. */
+  /**
+   * The search finds a business by its suburb: a new suburb means new keywords, written in the same transaction
+   * as the address, so that the business is never found by the suburb it left.
+   */
   async function afterSuburbChange(tradeId: string, before: string | null, after: string | null): Promise<void> {
     if (before !== after) await trades.refreshSearchKeywords(tradeId);
+  }
+
+  /**
+   * The business's address when a create finds one already: the same address sent again (the first answer was
+   * lost and the client tried again) answers the address stored; another one is refused.
+   */
+  async function sameAddressSentAgain(tradeId: string, fields: AddressFields): Promise<AddressRow> {
+    const existing = await repo.findByTrade(tradeId);
+    if (!existing || !isAddressOf(existing, fields)) throw new AppError('CONFLICT', MESSAGES.addressAlreadyExists);
+    return existing;
   }
 
   return {
@@ -111,10 +131,12 @@ export function createAddressService({ repo, trades }: AddressServiceDependencie
       const trade = await trades.tradeToChange(user, input.entityId);
       const worksFromHome = trade.atClient && !trade.atBusiness;
       const fields = addressFields(input, { ...NO_ADDRESS, showStreetAddress: !worksFromHome });
-      const created = await repo.insert({ entityId: trade.id, ...fields });
-      if (!created) throw new AppError('CONFLICT', MESSAGES.addressAlreadyExists);
-      await afterSuburbChange(trade.id, null, created.suburb);
-      return viewOf(created);
+      const created = await transactions.run(async () => {
+        const row = await repo.insert({ entityId: trade.id, ...fields });
+        if (row) await afterSuburbChange(trade.id, null, row.suburb);
+        return row;
+      });
+      return viewOf(created ?? (await sameAddressSentAgain(trade.id, fields)));
     },
 
     async findOfTrade(user: SignedInUser, tradeId: string): Promise<TradeAddress | null> {
@@ -133,9 +155,13 @@ export function createAddressService({ repo, trades }: AddressServiceDependencie
       const address = await existingAddress(input.id);
       await trades.tradeToChange(user, address.entityId);
       if (input.entityId !== address.entityId) throw new AppError('BAD_REQUEST', MESSAGES.addressOfAnotherTrade);
-      const updated = await repo.update(address.id, addressFields(input, address));
+      const fields = addressFields(input, address);
+      const updated = await transactions.run(async () => {
+        const row = await repo.update(address.id, fields);
+        if (row) await afterSuburbChange(address.entityId, address.suburb, row.suburb);
+        return row;
+      });
       if (!updated) throw new AppError('NOT_FOUND', MESSAGES.addressNotFound);
-      await afterSuburbChange(address.entityId, address.suburb, updated.suburb);
       return viewOf(updated);
     },
 
@@ -143,9 +169,12 @@ export function createAddressService({ repo, trades }: AddressServiceDependencie
     async delete(user: SignedInUser, id: string): Promise<TradeAddress> {
       const address = await existingAddress(id);
       await trades.tradeToChange(user, address.entityId);
-      const deleted = await repo.delete(address.id);
+      const deleted = await transactions.run(async () => {
+        const row = await repo.delete(address.id);
+        if (row) await afterSuburbChange(address.entityId, address.suburb, null);
+        return row;
+      });
       if (!deleted) throw new AppError('NOT_FOUND', MESSAGES.addressNotFound);
-      await afterSuburbChange(address.entityId, address.suburb, null);
       return viewOf(deleted);
     },
   };

@@ -33,6 +33,19 @@ const INDEX_HTML = `<!doctype html>
 
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-dist-'));
 fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+// The build's manifest: which files the business page's code is in.
+fs.mkdirSync(path.join(distDir, '.vite'));
+fs.writeFileSync(
+  path.join(distDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-3f9a1c.js', isEntry: true },
+    'src/features/business/components/business-page.tsx': {
+      file: 'assets/business-page-4e4e4e.js',
+      imports: ['index.html'],
+      css: ['assets/business-page-6f6f6f.css'],
+    },
+  }),
+);
 
 const { app, database } = await createTestApp({ webDistDir: distDir });
 const db = database.db;
@@ -95,6 +108,29 @@ describe("a business page's first HTML answer", () => {
     expect(metaContent(html, 'og:image')).toBe(`${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`);
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-3f9a1c.js"></script>');
+  });
+
+  it("has the browser fetch the page's code, the business and the map's settings with the HTML", async () => {
+    const { trade } = await plumber();
+    await createAddress(db, trade.id, { showStreetAddress: true, latitude: -33.8151, longitude: 151.0011 });
+
+    const html = (await pageOf(trade.id)).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/business-page-4e4e4e.js" />');
+    expect(head).toContain('<link rel="preload" as="style" href="/assets/business-page-6f6f6f.css" />');
+    expect(head).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/trades/${trade.id}" />`);
+    expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/site" />');
+  });
+
+  it("preloads no map settings for a business shown without a map", async () => {
+    const { trade } = await plumber();
+    await createAddress(db, trade.id, { showStreetAddress: false, latitude: -33.8151, longitude: 151.0011 });
+
+    const html = (await pageOf(trade.id)).body;
+
+    expect(html).toContain(`href="/api/trades/${trade.id}"`);
+    expect(html).not.toContain('href="/api/site"');
   });
 
   it('describes the business to crawlers as a schema.org LocalBusiness', async () => {

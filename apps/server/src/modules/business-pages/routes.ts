@@ -2,15 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { NOT_FOUND_MESSAGE } from '../../http/error-handler';
+import { apiPreload, pageCodePreloads, type WebManifest, withPreloads } from '../../http/page-preloads';
 import { businessPageTemplate } from './page-html';
-import { type BusinessPageService, SITE_NAME } from './service';
+import { type BusinessPageHead, type BusinessPageService, SITE_NAME } from './service';
 import { sitemapIndexXml, urlSetXml } from './sitemap-xml';
 
 export interface BusinessPageRoutesOptions {
   pages: BusinessPageService;
   /** The built web app's index.html; without it there are no pages to serve (an API-only run). */
   indexHtml: string | undefined;
+  /** The web build's manifest: which files the business page's code is in. */
+  manifest: WebManifest | undefined;
 }
+
+const BUSINESS_PAGE_MODULE = 'src/features/business/components/business-page.tsx';
 
 const XML = 'application/xml; charset=utf-8';
 // Crawlers come back for these now and then; an hour's delay before a new business is named costs nothing.
@@ -21,9 +26,20 @@ const ROBOTS_CACHE = 'public, max-age=86400';
  * What search engines and link previews read without running the web app: a business page's first HTML
  * answer with its own head, the sitemaps and robots.txt. Nothing here depends on a session.
  */
-export const businessPageRoutes: FastifyPluginAsyncZod<BusinessPageRoutesOptions> = async (app, { pages, indexHtml }) => {
+export const businessPageRoutes: FastifyPluginAsyncZod<BusinessPageRoutesOptions> = async (
+  app,
+  { pages, indexHtml, manifest },
+) => {
   if (indexHtml !== undefined) {
     const pageWith = businessPageTemplate(indexHtml, SITE_NAME);
+    const pageCode = pageCodePreloads(manifest, BUSINESS_PAGE_MODULE);
+    // The page's code and the answers it asks for first (the business, and the map's tiles when it has a map)
+    // come with the HTML. The id is written as the web app writes it in its request.
+    const preloadsOf = (id: string, head: BusinessPageHead) => [
+      ...pageCode,
+      apiPreload(`/api/trades/${encodeURIComponent(id)}`),
+      ...(head.showsMap ? [apiPreload('/api/site')] : []),
+    ];
 
     // The slug is for people and search engines only: a shortened link without it finds the business too.
     for (const path of ['/business/:id/:slug', '/business/:id']) {
@@ -33,7 +49,7 @@ export const businessPageRoutes: FastifyPluginAsyncZod<BusinessPageRoutesOptions
         reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
         // The app itself, unchanged, shows its Not-Found screen; the status tells crawlers.
         if (!head) return reply.code(404).send(indexHtml);
-        return reply.send(pageWith(head));
+        return reply.send(withPreloads(pageWith(head), preloadsOf(request.params.id, head)));
       });
     }
   }

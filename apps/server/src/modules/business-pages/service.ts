@@ -33,6 +33,8 @@ export interface BusinessPageHead {
   imageUrl?: string;
   /** schema.org `LocalBusiness`, as JSON-LD. */
   structuredData: Record<string, unknown>;
+  /** Whether the page shows the business on a map, as it does where its exact place is public. */
+  showsMap: boolean;
 }
 
 export interface SitemapUrl {
@@ -164,6 +166,7 @@ export function createBusinessPageService({
   function headOf(business: ListedBusinessRow, sameAs: string[]): BusinessPageHead {
     const canonicalUrl = absolute(businessPath(business.id, business.name));
     const imageUrl = imageUrlOf(business.logoUri);
+    const geo = geoOf(business);
     const structuredData = withoutEmpty<unknown>({
       '@context': 'https://schema.org',
       '@type': 'LocalBusiness',
@@ -174,7 +177,7 @@ export function createBusinessPageService({
       email: business.ownerEmail,
       image: imageUrl,
       address: postalAddressOf(business),
-      geo: geoOf(business),
+      geo,
       sameAs: sameAs.length > 0 ? sameAs : undefined,
     });
     return {
@@ -183,6 +186,7 @@ export function createBusinessPageService({
       canonicalUrl,
       ...(imageUrl === undefined ? {} : { imageUrl }),
       structuredData,
+      showsMap: geo !== undefined,
     };
   }
 

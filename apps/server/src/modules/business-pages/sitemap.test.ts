@@ -32,7 +32,7 @@ async function appWithSmallSitemaps(clock: Clock = systemClock) {
   registerErrorHandling(small);
   const repo = createBusinessPageRepo(db);
   const pages = createBusinessPageService({ repo, appOrigin: TEST_ORIGIN, urlsPerSitemap: URLS_PER_FILE, clock });
-  await small.register(businessPageRoutes, { pages, indexHtml: undefined });
+  await small.register(businessPageRoutes, { pages, indexHtml: undefined, manifest: undefined });
   return small;
 }
 

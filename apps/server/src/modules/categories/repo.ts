@@ -210,10 +210,6 @@ export function createCategoryRepo(db: Database) {
         .where(eq(categories.parentId, parentId))
         .orderBy(asc(categories.displayOrder), asc(categories.name), asc(categories.id));
     },
-
-    /** Runs the work in one transaction, with the queries bound to it. */
-    transaction: <T>(work: (queries: CategoryQueries) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(categoryQueries(tx))),
   };
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@churchtrades/shared/category-admin';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { NO_CATEGORY } from '@churchtrades/shared/trade-search';
+import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
 import type { SignedInUser } from '../sessions/service';
@@ -19,6 +20,7 @@ import type { CategoryConflict, CategoryQueries, CategoryRepo, CategoryRow, Cate
 export interface CategoryServiceDependencies {
   repo: CategoryRepo;
   audit: AuditTrail;
+  transactions: Pick<Transactions, 'run'>;
 }
 
 /** Businesses whose search keywords are computed and written together, after a category's name or tags change. */
@@ -93,11 +95,20 @@ async function refreshSearchKeywords(queries: CategoryQueries, categoryId: numbe
   }
 }
 
-export function createCategoryService({ repo, audit }: CategoryServiceDependencies) {
+/** Each change is written with its audit entry, in one transaction: never one without the other. */
+export function createCategoryService({ repo, audit, transactions }: CategoryServiceDependencies) {
   /** The main category a new sub category goes under: it must exist and be a main category itself. */
   async function assertMainCategory(id: number): Promise<void> {
     const parent = await repo.find(id);
     if (!parent || parent.parentId !== null) throw new AppError('BAD_REQUEST', MESSAGES.categoryParentInvalid);
+  }
+
+  /** Why a category could not be deleted: businesses or sub categories use it, or it is gone. */
+  async function whyNotDeleted(id: number): Promise<AppError> {
+    const { tradeCount, subCount } = await repo.usage(id);
+    if (tradeCount > 0) return new AppError('CONFLICT', categoryInUseMessage(tradeCount));
+    if (subCount > 0) return new AppError('CONFLICT', categoryHasSubCategoriesMessage(subCount));
+    return notFound();
   }
 
   return {
@@ -121,62 +132,61 @@ export function createCategoryService({ repo, audit }: CategoryServiceDependenci
     async create(actor: SignedInUser, input: CategoryCreateInput): Promise<Category> {
       const parentId = storedParentId(input.parentId);
       if (parentId !== null) await assertMainCategory(parentId);
-      const created = await repo.insert({ name: enteredName(input.name), tags: input.tags, parentId });
-      if (isConflict(created)) throw conflictError(created);
-      const category = toCategory(created);
-      await audit.record(actor, {
-        action: 'category.create',
-        subjectType: 'CATEGORY',
-        subjectId: String(category.id),
-        subjectName: category.name,
-        before: null,
-        after: { name: category.name, tags: category.tags, parentId: category.parentId, displayOrder: category.displayOrder },
+      const name = enteredName(input.name);
+      return transactions.run(async () => {
+        const created = await repo.insert({ name, tags: input.tags, parentId });
+        if (isConflict(created)) throw conflictError(created);
+        const category = toCategory(created);
+        await audit.record(actor, {
+          action: 'category.create',
+          subjectType: 'CATEGORY',
+          subjectId: String(category.id),
+          subjectName: category.name,
+          before: null,
+          after: { name: category.name, tags: category.tags, parentId: category.parentId, displayOrder: category.displayOrder },
+        });
+        return category;
       });
-      return category;
     },
 
     /** A new name and tags; the businesses filed under the category are found by them from now on. */
     async update(actor: SignedInUser, input: CategoryUpdateInput): Promise<Category> {
       const name = enteredName(input.name);
-      const { before, after } = await repo.transaction(async (queries) => {
-        const current = await queries.find(input.id);
+      return transactions.run(async () => {
+        const current = await repo.find(input.id);
         if (!current) throw notFound();
-        const updated = await queries.update(current.id, { name, tags: input.tags });
+        const updated = await repo.update(current.id, { name, tags: input.tags });
         if (updated === undefined) throw notFound();
         if (isConflict(updated)) throw conflictError(updated);
         if (updated.name !== current.name || updated.tags !== current.tags) {
-          await refreshSearchKeywords(queries, updated.id);
+          await refreshSearchKeywords(repo, updated.id);
         }
-        return { before: current, after: updated };
+        await audit.record(actor, {
+          action: 'category.update',
+          subjectType: 'CATEGORY',
+          subjectId: String(updated.id),
+          subjectName: updated.name,
+          before: { name: current.name, tags: current.tags },
+          after: { name: updated.name, tags: updated.tags },
+        });
+        return toCategory(updated);
       });
-      await audit.record(actor, {
-        action: 'category.update',
-        subjectType: 'CATEGORY',
-        subjectId: String(after.id),
-        subjectName: after.name,
-        before: { name: before.name, tags: before.tags },
-        after: { name: after.name, tags: after.tags },
-      });
-      return toCategory(after);
     },
 
     /** Deleted only while no business is filed under it and, for a main category, it has no sub category. */
     async delete(actor: SignedInUser, input: CategoryDeleteInput): Promise<Category> {
       const category = await repo.find(input.id);
       if (!category) throw notFound();
-      if (!(await repo.deleteUnused(category.id))) {
-        const { tradeCount, subCount } = await repo.usage(category.id);
-        if (tradeCount > 0) throw new AppError('CONFLICT', categoryInUseMessage(tradeCount));
-        if (subCount > 0) throw new AppError('CONFLICT', categoryHasSubCategoriesMessage(subCount));
-        throw notFound();
-      }
-      await audit.record(actor, {
-        action: 'category.delete',
-        subjectType: 'CATEGORY',
-        subjectId: String(category.id),
-        subjectName: category.name,
-        before: { name: category.name, tags: category.tags, parentId: category.parentId ?? NO_CATEGORY },
-        after: null,
+      await transactions.run(async () => {
+        if (!(await repo.deleteUnused(category.id))) throw await whyNotDeleted(category.id);
+        await audit.record(actor, {
+          action: 'category.delete',
+          subjectType: 'CATEGORY',
+          subjectId: String(category.id),
+          subjectName: category.name,
+          before: { name: category.name, tags: category.tags, parentId: category.parentId ?? NO_CATEGORY },
+          after: null,
+        });
       });
       return toCategory(category);
     },
@@ -184,23 +194,22 @@ export function createCategoryService({ repo, audit }: CategoryServiceDependenci
     /** Puts the siblings under `parentId` in the order given, which must name each of them exactly once. */
     async reorder(actor: SignedInUser, input: CategoryReorderInput): Promise<Category[]> {
       const parentId = storedParentId(input.parentId);
-      const { siblings, parentName } = await repo.transaction(async (queries) => {
-        const children = await queries.lockChildren(parentId);
-        if (!namesEverySiblingOnce(children, input.ids)) throw new AppError('BAD_REQUEST', MESSAGES.categoryOrderIncomplete);
-        await queries.setOrder(input.ids);
-        const parent = parentId === null ? undefined : await queries.find(parentId);
-        return { siblings: children, parentName: parent?.name ?? MAIN_CATEGORIES_NAME };
+      return transactions.run(async () => {
+        const siblings = await repo.lockChildren(parentId);
+        if (!namesEverySiblingOnce(siblings, input.ids)) throw new AppError('BAD_REQUEST', MESSAGES.categoryOrderIncomplete);
+        await repo.setOrder(input.ids);
+        const parent = parentId === null ? undefined : await repo.find(parentId);
+        await audit.record(actor, {
+          action: 'category.reorder',
+          subjectType: 'CATEGORY',
+          subjectId: String(input.parentId),
+          subjectName: parent?.name ?? MAIN_CATEGORIES_NAME,
+          before: { order: siblings.map((sibling) => sibling.id) },
+          after: { order: input.ids },
+        });
+        const byId = new Map(siblings.map((sibling) => [sibling.id, sibling]));
+        return input.ids.map((id, displayOrder) => toCategory({ ...byId.get(id)!, displayOrder }));
       });
-      await audit.record(actor, {
-        action: 'category.reorder',
-        subjectType: 'CATEGORY',
-        subjectId: String(input.parentId),
-        subjectName: parentName,
-        before: { order: siblings.map((sibling) => sibling.id) },
-        after: { order: input.ids },
-      });
-      const byId = new Map(siblings.map((sibling) => [sibling.id, sibling]));
-      return input.ids.map((id, displayOrder) => toCategory({ ...byId.get(id)!, displayOrder }));
     },
   };
 }

@@ -27,7 +27,7 @@ function sameEmail(email: string) {
   return sql`lower(${users.email}) = lower(${email})`;
 }
 
-function memberQueries(db: Database) {
+export function createChurchMemberRepo(db: Database) {
   return {
     async findAccount(email: string): Promise<MemberAccount | undefined> {
       const [row] = await db.select(accountColumns).from(users).where(sameEmail(email));
@@ -81,18 +81,6 @@ function memberQueries(db: Database) {
         .where(and(eq(churchMembers.churchId, churchId), eq(churchMembers.churchRole, churchRole)))
         .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
     },
-  };
-}
-
-export type ChurchMemberQueries = ReturnType<typeof memberQueries>;
-
-export function createChurchMemberRepo(db: Database) {
-  return {
-    ...memberQueries(db),
-
-    /** Runs the work in one transaction, with the queries bound to it. */
-    transaction: <T>(work: (queries: ChurchMemberQueries) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(memberQueries(tx))),
   };
 }
 

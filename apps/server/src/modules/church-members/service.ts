@@ -2,6 +2,7 @@ import type { ChurchMember, ChurchMembershipInput, ChurchRole } from '@churchtra
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayManageAccountOf } from '@churchtrades/shared/permissions';
 import { roleRank } from '@churchtrades/shared/roles';
+import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
 import type { ChurchAdministration } from '../churches/service';
@@ -12,6 +13,7 @@ export interface ChurchMemberDependencies {
   repo: ChurchMemberRepo;
   churches: ChurchAdministration;
   audit: AuditTrail;
+  transactions: Pick<Transactions, 'run'>;
 }
 
 /** What attaching did: `attached` false when the user served the church in that role already. */
@@ -36,7 +38,37 @@ function membershipFields(account: MemberAccount, churchRole: ChurchRole) {
  * The priests and moderators of a church (master users, SPEC §7). Whoever administers the church (its state's
  * governor, an administrator) names them; serving a church needs at least that role, so a lower one is raised.
  */
-export function createChurchMemberService({ repo, churches, audit }: ChurchMemberDependencies) {
+export function createChurchMemberService({ repo, churches, audit, transactions }: ChurchMemberDependencies) {
+  /** The audit entries of an attachment: the membership when it is new, the role when it was raised. */
+  async function recordAttachment(
+    actor: SignedInUser,
+    church: { id: string; name: string },
+    account: MemberAccount,
+    churchRole: ChurchRole,
+    { attached, raised }: { attached: boolean; raised: boolean },
+  ): Promise<void> {
+    if (attached) {
+      await audit.record(actor, {
+        action: 'church.memberAdd',
+        subjectType: 'CHURCH',
+        subjectId: church.id,
+        subjectName: church.name,
+        before: null,
+        after: membershipFields(account, churchRole),
+      });
+    }
+    if (raised) {
+      await audit.record(actor, {
+        action: 'user.role',
+        subjectType: 'USER',
+        subjectId: account.userId,
+        subjectName: account.email,
+        before: { role: account.role },
+        after: { role: churchRole },
+      });
+    }
+  }
+
   return {
     async list(actor: SignedInUser, churchId: string, churchRole: ChurchRole): Promise<ChurchMember[]> {
       const church = await churches.churchToManage(actor, churchId);
@@ -49,38 +81,19 @@ export function createChurchMemberService({ repo, churches, audit }: ChurchMembe
      */
     async attach(actor: SignedInUser, input: ChurchMembershipInput): Promise<Attachment> {
       const church = await churches.churchToManage(actor, input.churchId);
-      const { account, attached, raised } = await repo.transaction(async (queries) => {
-        const found = await queries.lockAccount(input.email);
-        if (!found) throw noAccount();
-        const raise = roleRank(found.role) < roleRank(input.churchRole);
-        if (raise && !mayManageAccountOf(actor.role, found.role)) {
+      // The membership, the raised role and their audit entries are written together or not at all.
+      return transactions.run(async () => {
+        const account = await repo.lockAccount(input.email);
+        if (!account) throw noAccount();
+        const raised = roleRank(account.role) < roleRank(input.churchRole);
+        if (raised && !mayManageAccountOf(actor.role, account.role)) {
           throw new AppError('FORBIDDEN', MESSAGES.accountBeyondYourRole);
         }
-        const added = await queries.attach(church.id, found.userId, input.churchRole);
-        if (raise) await queries.setRole(found.userId, input.churchRole);
-        return { account: found, attached: added, raised: raise };
+        const attached = await repo.attach(church.id, account.userId, input.churchRole);
+        if (raised) await repo.setRole(account.userId, input.churchRole);
+        await recordAttachment(actor, church, account, input.churchRole, { attached, raised });
+        return { member: memberOf(account, input.churchRole, raised ? input.churchRole : account.role), attached };
       });
-      if (attached) {
-        await audit.record(actor, {
-          action: 'church.memberAdd',
-          subjectType: 'CHURCH',
-          subjectId: church.id,
-          subjectName: church.name,
-          before: null,
-          after: membershipFields(account, input.churchRole),
-        });
-      }
-      if (raised) {
-        await audit.record(actor, {
-          action: 'user.role',
-          subjectType: 'USER',
-          subjectId: account.userId,
-          subjectName: account.email,
-          before: { role: account.role },
-          after: { role: input.churchRole },
-        });
-      }
-      return { member: memberOf(account, input.churchRole, raised ? input.churchRole : account.role), attached };
     },
 
     /** Detaches the account from the church in that role; its role stays as it is. */
@@ -88,16 +101,18 @@ export function createChurchMemberService({ repo, churches, audit }: ChurchMembe
       const church = await churches.churchToManage(actor, input.churchId);
       const account = await repo.findAccount(input.email);
       if (!account) throw noAccount();
-      if (!(await repo.detach(church.id, account.userId, input.churchRole))) {
-        throw new AppError('NOT_FOUND', MESSAGES.notAMember);
-      }
-      await audit.record(actor, {
-        action: 'church.memberRemove',
-        subjectType: 'CHURCH',
-        subjectId: church.id,
-        subjectName: church.name,
-        before: membershipFields(account, input.churchRole),
-        after: null,
+      await transactions.run(async () => {
+        if (!(await repo.detach(church.id, account.userId, input.churchRole))) {
+          throw new AppError('NOT_FOUND', MESSAGES.notAMember);
+        }
+        await audit.record(actor, {
+          action: 'church.memberRemove',
+          subjectType: 'CHURCH',
+          subjectId: church.id,
+          subjectName: church.name,
+          before: membershipFields(account, input.churchRole),
+          after: null,
+        });
       });
       return memberOf(account, input.churchRole);
     },

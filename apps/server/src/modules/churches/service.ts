@@ -5,6 +5,7 @@ import { moderatesEverywhere } from '@churchtrades/shared/permissions';
 import { type RealState, STATE_FILTER_ALL, type StateFilter } from '@churchtrades/shared/states';
 import type { Page } from '@churchtrades/shared/trade-search';
 import { z } from 'zod';
+import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
 import type { SignedInUser } from '../sessions/service';
@@ -17,6 +18,7 @@ export interface ChurchServiceDependencies {
   repo: ChurchRepo;
   audit: AuditTrail;
   images: ImageStore;
+  transactions: Pick<Transactions, 'run'>;
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -58,9 +60,10 @@ function formFieldsOf(source: ChurchFields): ChurchFields {
 
 /**
  * Churches: the public side shows enabled churches only; administrators see and change every church, and a
- * governor those of the state they govern (DESIGN "Roles").
+ * governor those of the state they govern (DESIGN "Roles"). Each change is written with its audit entry, in one
+ * transaction: never one without the other.
  */
-export function createChurchService({ repo, audit, images }: ChurchServiceDependencies) {
+export function createChurchService({ repo, audit, images, transactions }: ChurchServiceDependencies) {
   async function administered(actor: SignedInUser): Promise<AdministeredChurches> {
     if (moderatesEverywhere(actor.role)) return { everywhere: true };
     return { everywhere: false, state: await repo.governedStateOf(actor.userId) };
@@ -133,14 +136,17 @@ export function createChurchService({ repo, audit, images }: ChurchServiceDepend
     async register(actor: SignedInUser, input: ChurchFormInput): Promise<ChurchAdmin> {
       await assertAdministersState(actor, input.stateType);
       const fields = enteredFieldsOf(input);
-      const church = await repo.insert(fields);
-      await audit.record(actor, {
-        action: 'church.register',
-        subjectType: 'CHURCH',
-        subjectId: church.id,
-        subjectName: church.name,
-        before: null,
-        after: { ...fields },
+      const church = await transactions.run(async () => {
+        const inserted = await repo.insert(fields);
+        await audit.record(actor, {
+          action: 'church.register',
+          subjectType: 'CHURCH',
+          subjectId: inserted.id,
+          subjectName: inserted.name,
+          before: null,
+          after: { ...fields },
+        });
+        return inserted;
       });
       return adminView(church.id);
     },
@@ -150,14 +156,16 @@ export function createChurchService({ repo, audit, images }: ChurchServiceDepend
       const church = await churchToManage(actor, input.churchId);
       await assertAdministersState(actor, input.stateType);
       const fields = enteredFieldsOf(input);
-      await repo.update(church.id, fields);
-      await audit.record(actor, {
-        action: 'church.update',
-        subjectType: 'CHURCH',
-        subjectId: church.id,
-        subjectName: fields.name,
-        before: { ...formFieldsOf(church) },
-        after: { ...fields },
+      await transactions.run(async () => {
+        await repo.update(church.id, fields);
+        await audit.record(actor, {
+          action: 'church.update',
+          subjectType: 'CHURCH',
+          subjectId: church.id,
+          subjectName: fields.name,
+          before: { ...formFieldsOf(church) },
+          after: { ...fields },
+        });
       });
       return adminView(church.id);
     },
@@ -166,16 +174,24 @@ export function createChurchService({ repo, audit, images }: ChurchServiceDepend
     async changePicture(actor: SignedInUser, churchId: string, picture: ChurchPicture, upload: Buffer): Promise<ChurchAdmin> {
       const church = await churchToManage(actor, churchId);
       const url = await images.save(PICTURE_FOLDERS[picture], upload);
-      await repo.update(church.id, { [picture]: url });
+      try {
+        await transactions.run(async () => {
+          await repo.update(church.id, { [picture]: url });
+          await audit.record(actor, {
+            action: PICTURE_ACTIONS[picture],
+            subjectType: 'CHURCH',
+            subjectId: church.id,
+            subjectName: church.name,
+            before: { [picture]: church[picture] },
+            after: { [picture]: url },
+          });
+        });
+      } catch (error) {
+        // Nothing points at the new file; the old one stays the church's.
+        await images.remove(url);
+        throw error;
+      }
       await images.remove(church[picture]);
-      await audit.record(actor, {
-        action: PICTURE_ACTIONS[picture],
-        subjectType: 'CHURCH',
-        subjectId: church.id,
-        subjectName: church.name,
-        before: { [picture]: church[picture] },
-        after: { [picture]: url },
-      });
       return adminView(church.id);
     },
 
@@ -185,15 +201,17 @@ export function createChurchService({ repo, audit, images }: ChurchServiceDepend
      */
     async flip(actor: SignedInUser, churchId: string, name: ChurchSwitch): Promise<ChurchAdmin> {
       const church = await churchToManage(actor, churchId);
-      const value = await repo.flip(church.id, name);
-      if (value === undefined) throw new AppError('NOT_FOUND', MESSAGES.churchNotFound);
-      await audit.record(actor, {
-        action: SWITCH_ACTIONS[name],
-        subjectType: 'CHURCH',
-        subjectId: church.id,
-        subjectName: church.name,
-        before: { [name]: !value },
-        after: { [name]: value },
+      await transactions.run(async () => {
+        const value = await repo.flip(church.id, name);
+        if (value === undefined) throw new AppError('NOT_FOUND', MESSAGES.churchNotFound);
+        await audit.record(actor, {
+          action: SWITCH_ACTIONS[name],
+          subjectType: 'CHURCH',
+          subjectId: church.id,
+          subjectName: church.name,
+          before: { [name]: !value },
+          after: { [name]: value },
+        });
       });
       return adminView(church.id);
     },

@@ -12,6 +12,7 @@ import type {
 import { mayModerate, moderatesEverywhere } from '@churchtrades/shared/permissions';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import type { Page, TradeCard } from '@churchtrades/shared/trade-search';
+import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
 import type { MailSender } from '../mail/account-mails';
@@ -31,6 +32,7 @@ export interface ModerationServiceDependencies {
   audit: AuditTrail;
   mailer: Pick<Mailer, 'sendInBackground'>;
   sender: MailSender;
+  transactions: Pick<Transactions, 'run'>;
   /** The public search cards of any businesses (trades module). */
   previewCards(ids: string[]): Promise<TradeCard[]>;
   /** The social media entries of businesses, by business (social-media module). */
@@ -89,7 +91,7 @@ function filterOf(scope: ChurchScope, query: ModerationQueueQuery): ModerationFi
 }
 
 export function createModerationService(deps: ModerationServiceDependencies) {
-  const { repo, audit, mailer, sender } = deps;
+  const { repo, audit, mailer, sender, transactions } = deps;
 
   /**
    * DESIGN "Roles": administrators reach every church; a governor the churches of their state; a moderator the
@@ -266,19 +268,22 @@ export function createModerationService(deps: ModerationServiceDependencies) {
         moderationStatus: row.moderationStatus,
         changedSinceApproval: row.changedSinceApproval,
       };
-      const decided = await repo.decide(
-        row.id,
-        { moderationStatus: rule.becomes, moderationReason: reason, moderatedBy: user.userId },
-        was,
-      );
-      if (!decided) throw new AppError('CONFLICT', MESSAGES.decisionNotApplicable);
-      await audit.record(user, {
-        action: rule.action,
-        subjectType: 'TRADE',
-        subjectId: row.id,
-        subjectName: row.name,
-        before: { status: row.moderationStatus, reason: row.moderationReason, changedSinceApproval: row.changedSinceApproval },
-        after: { status: rule.becomes, reason, changedSinceApproval: false },
+      // The decision and its audit entry together; the owner hears of it only once both are committed.
+      await transactions.run(async () => {
+        const decided = await repo.decide(
+          row.id,
+          { moderationStatus: rule.becomes, moderationReason: reason, moderatedBy: user.userId },
+          was,
+        );
+        if (!decided) throw new AppError('CONFLICT', MESSAGES.decisionNotApplicable);
+        await audit.record(user, {
+          action: rule.action,
+          subjectType: 'TRADE',
+          subjectId: row.id,
+          subjectName: row.name,
+          before: { status: row.moderationStatus, reason: row.moderationReason, changedSinceApproval: row.changedSinceApproval },
+          after: { status: rule.becomes, reason, changedSinceApproval: false },
+        });
       });
       // Approving a change already listed tells the owner nothing new: only a change of status is mailed.
       if (rule.becomes !== row.moderationStatus) mailOwner(row, input.decision, input.reason);

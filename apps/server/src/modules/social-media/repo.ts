@@ -6,7 +6,26 @@ export type SocialMediaRow = typeof socialMedia.$inferSelect;
 type NewSocialMediaRow = typeof socialMedia.$inferInsert;
 export type StoredMediaType = SocialMediaRow['mediaType'];
 
-function socialMediaQueries(db: Database) {
+/** What makes two entries the same: one business, one media type, one name (db/schema.ts `social_media_entry_key`). */
+type EntryKey = Pick<SocialMediaRow, 'entityId' | 'mediaType' | 'name'>;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** node-postgres and PGlite put the SQLSTATE on the error; Drizzle wraps it as the cause. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  return (codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause)) === UNIQUE_VIOLATION;
+}
+
+export function createSocialMediaRepo(db: Database) {
+  async function findSame({ entityId, mediaType, name }: EntryKey): Promise<SocialMediaRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(socialMedia)
+      .where(and(eq(socialMedia.entityId, entityId), eq(socialMedia.mediaType, mediaType), eq(socialMedia.name, name)));
+    return row;
+  }
+
   return {
     /** A business's entries, oldest first. */
     async listByTrade(tradeId: string): Promise<SocialMediaRow[]> {
@@ -38,18 +57,34 @@ function socialMediaQueries(db: Database) {
       return rows[0];
     },
 
-    async insert(entry: NewSocialMediaRow): Promise<SocialMediaRow> {
-      const [row] = await db.insert(socialMedia).values(entry).returning();
-      return row!;
+    /**
+     * The entry, inserted, or the same one stored before (`inserted` false). Two creates of one entry sent at
+     * once store it once: the unique index makes the second wait for the first, then find its row.
+     */
+    async insertUnlessStored(entry: NewSocialMediaRow): Promise<{ row: SocialMediaRow; inserted: boolean }> {
+      // Twice at most: the entry found in the way may be deleted before it is read.
+      for (let attempt = 1; ; attempt += 1) {
+        const [inserted] = await db.insert(socialMedia).values(entry).onConflictDoNothing().returning();
+        if (inserted) return { row: inserted, inserted: true };
+        const stored = await findSame(entry);
+        if (stored) return { row: stored, inserted: false };
+        if (attempt === 2) throw new Error('social media entry neither inserted nor found');
+      }
     },
 
-    async update(id: string, fields: { name: string; mediaType: StoredMediaType }): Promise<SocialMediaRow | undefined> {
-      const [row] = await db
-        .update(socialMedia)
-        .set({ ...fields, updatedAt: sql`now()` })
-        .where(eq(socialMedia.id, id))
-        .returning();
-      return row;
+    /** The entry changed, undefined when it is gone, or 'duplicate' when the business has the changed one already. */
+    async update(id: string, fields: { name: string; mediaType: StoredMediaType }): Promise<SocialMediaRow | undefined | 'duplicate'> {
+      try {
+        const [row] = await db
+          .update(socialMedia)
+          .set({ ...fields, updatedAt: sql`now()` })
+          .where(eq(socialMedia.id, id))
+          .returning();
+        return row;
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'duplicate';
+        throw error;
+      }
     },
 
     async delete(id: string): Promise<SocialMediaRow | undefined> {
@@ -74,17 +109,6 @@ function socialMediaQueries(db: Database) {
         .set({ website, updatedAt: sql`now()` })
         .where(eq(trades.id, tradeId));
     },
-  };
-}
-
-export type SocialMediaQueries = ReturnType<typeof socialMediaQueries>;
-
-export function createSocialMediaRepo(db: Database) {
-  return {
-    ...socialMediaQueries(db),
-    /** Runs the work in one transaction, with the queries bound to it. */
-    transaction: <T>(work: (queries: SocialMediaQueries) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(socialMediaQueries(tx))),
   };
 }
 

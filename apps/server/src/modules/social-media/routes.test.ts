@@ -82,6 +82,53 @@ describe('POST /api/socialMedia/create', () => {
   });
 });
 
+describe('the same entry created again', () => {
+  it('answers the entry stored, and stores it once, when the same entry is sent again', async () => {
+    const { trade, browser } = await ownerWithTrade();
+    const first = await browser.post('/api/socialMedia/create', entryOf(trade.id, 'FACEBOOK', 'parishplumbing'));
+
+    const again = await browser.post('/api/socialMedia/create', entryOf(trade.id, 'FACEBOOK', '  parishplumbing '));
+
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.socialMedia).toEqual(first.json().data.socialMedia);
+    expect(await entriesOf(trade.id)).toHaveLength(1);
+  });
+
+  it('stores one entry when the same entry is sent twice at once', async () => {
+    const { trade, browser } = await ownerWithTrade();
+    const entry = entryOf(trade.id, 'WEBSITE', 'https://parishplumbing.example.com.au');
+
+    const answers = await Promise.all([browser.post('/api/socialMedia/create', entry), browser.post('/api/socialMedia/create', entry)]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const [first, second] = answers.map((answer) => answer.json().data.socialMedia);
+    expect(second).toEqual(first);
+    expect(await entriesOf(trade.id)).toHaveLength(1);
+    expect(await websiteOf(trade.id)).toBe('https://parishplumbing.example.com.au');
+  });
+
+  it('adds the same name under another media type, and another name under the same one', async () => {
+    const { trade, browser } = await ownerWithTrade();
+
+    await add(browser, trade.id, 'FACEBOOK', 'parishplumbing');
+    await add(browser, trade.id, 'TIKTOK', 'parishplumbing');
+    await add(browser, trade.id, 'FACEBOOK', 'parishplumbingsydney');
+
+    expect(await entriesOf(trade.id)).toHaveLength(3);
+  });
+
+  it('refuses with 409 to change an entry into another the business has, and changes neither', async () => {
+    const { trade, browser } = await ownerWithTrade();
+    await add(browser, trade.id, 'FACEBOOK', 'parishplumbing');
+    const other = await add(browser, trade.id, 'FACEBOOK', 'parishplumbingsydney');
+
+    const response = await browser.patch('/api/socialMedia/update', { ...entryOf(trade.id, 'FACEBOOK', 'parishplumbing'), id: other.id });
+
+    expect(response.json()).toMatchObject({ statusCode: 409, status: 'CONFLICT', message: MESSAGES.socialMediaEntryExists });
+    expect((await entriesOf(trade.id)).map((entry) => entry.name).sort()).toEqual(['parishplumbing', 'parishplumbingsydney']);
+  });
+});
+
 describe('the website of the search card', () => {
   async function cardWebsite(churchId: string) {
     const response = await app.inject({ method: 'GET', url: `/api/trades/clientFilter?churchId=${churchId}` });

@@ -3,16 +3,18 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { type SocialMediaInput, socialMediaUrl } from '@churchtrades/shared/social-media';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import { z } from 'zod';
+import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { SignedInUser } from '../sessions/service';
 import { cleanText } from '../trade-dashboard/clean-text';
 import type { TradeRow } from '../trade-dashboard/repo';
 import type { TradeWebsiteAccess } from '../trade-dashboard/service';
-import type { SocialMediaQueries, SocialMediaRepo, SocialMediaRow, StoredMediaType } from './repo';
+import type { SocialMediaRepo, SocialMediaRow, StoredMediaType } from './repo';
 
 export interface SocialMediaServiceDependencies {
   repo: SocialMediaRepo;
   trades: TradeWebsiteAccess;
+  transactions: Pick<Transactions, 'run'>;
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -35,24 +37,20 @@ function storedMediaType(input: SocialMediaInput): StoredMediaType {
   return input.mediaType;
 }
 
-/**
- * The business's website (the link of its search card) follows its WEBSITE entry, the one changed last
- * when there are several; without one, it has none. Answers whether it changed.
- */
-async function refreshWebsite(queries: SocialMediaQueries, trade: TradeRow): Promise<boolean> {
-  const entry = await queries.latestWebsiteEntry(trade.id);
-  const website = entry ? (socialMediaUrl('WEBSITE', entry.name) ?? null) : null;
-  await queries.setTradeWebsite(trade.id, website);
-  return website !== trade.website;
-}
-
 const isWebsite = (mediaType: StoredMediaType) => mediaType === 'WEBSITE';
 
 /** SPEC §7 "Social media": a business's websites and social network profiles. */
-export function createSocialMediaService({ repo, trades }: SocialMediaServiceDependencies) {
-  /** A changed website is something the business's moderators approved: they are told (see trade-dashboard). */
-  async function afterWebsiteChange(user: SignedInUser, trade: TradeRow, changed: boolean): Promise<void> {
-    if (changed) await trades.noteWebsiteChange(user, trade.id);
+export function createSocialMediaService({ repo, trades, transactions }: SocialMediaServiceDependencies) {
+  /**
+   * The business's website (the link of its search card) follows its WEBSITE entry, the one changed last
+   * when there are several; without one, it has none. A changed website is something the business's
+   * moderators approved: they are told (see trade-dashboard), in the same transaction as the entry's change.
+   */
+  async function refreshWebsite(user: SignedInUser, trade: TradeRow): Promise<void> {
+    const entry = await repo.latestWebsiteEntry(trade.id);
+    const website = entry ? (socialMediaUrl('WEBSITE', entry.name) ?? null) : null;
+    await repo.setTradeWebsite(trade.id, website);
+    if (website !== trade.website) await trades.noteWebsiteChange(user, trade.id);
   }
 
   async function existingEntry(id: string | undefined): Promise<SocialMediaRow> {
@@ -63,16 +61,25 @@ export function createSocialMediaService({ repo, trades }: SocialMediaServiceDep
   }
 
   return {
-    /** A new entry; its reference id is its own id, whatever placeholder the form sent (SPEC §4 'refnull'). */
+    /**
+     * A new entry; its reference id is its own id, whatever placeholder the form sent (SPEC §4 'refnull'). The
+     * same entry created again (an answer lost, the request sent again) answers the one stored, adding none.
+     */
     async create(user: SignedInUser, input: SocialMediaInput): Promise<SocialMediaEntry> {
       const trade = await trades.tradeToChange(user, input.entityId);
       const mediaType = storedMediaType(input);
       const id = randomUUID();
-      const { row, websiteChanged } = await repo.transaction(async (queries) => {
-        const inserted = await queries.insert({ id, entityId: trade.id, name: cleanText(input.name), mediaType, referenceId: id });
-        return { row: inserted, websiteChanged: isWebsite(mediaType) && (await refreshWebsite(queries, trade)) };
+      const row = await transactions.run(async () => {
+        const { row: stored, inserted } = await repo.insertUnlessStored({
+          id,
+          entityId: trade.id,
+          name: cleanText(input.name),
+          mediaType,
+          referenceId: id,
+        });
+        if (inserted && isWebsite(mediaType)) await refreshWebsite(user, trade);
+        return stored;
       });
-      await afterWebsiteChange(user, trade, websiteChanged);
       return viewOf(row);
     },
 
@@ -92,13 +99,13 @@ export function createSocialMediaService({ repo, trades }: SocialMediaServiceDep
       const trade = await trades.tradeToChange(user, entry.entityId);
       if (input.entityId !== entry.entityId) throw new AppError('BAD_REQUEST', MESSAGES.socialMediaOfAnotherTrade);
       const mediaType = storedMediaType(input);
-      const { row, websiteChanged } = await repo.transaction(async (queries) => {
-        const updated = await queries.update(entry.id, { name: cleanText(input.name), mediaType });
-        const touchesWebsite = isWebsite(entry.mediaType) || isWebsite(mediaType);
-        return { row: updated, websiteChanged: touchesWebsite && (await refreshWebsite(queries, trade)) };
+      const row = await transactions.run(async () => {
+        const updated = await repo.update(entry.id, { name: cleanText(input.name), mediaType });
+        if (updated === 'duplicate') throw new AppError('CONFLICT', MESSAGES.socialMediaEntryExists);
+        if (updated && (isWebsite(entry.mediaType) || isWebsite(mediaType))) await refreshWebsite(user, trade);
+        return updated;
       });
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.socialMediaNotFound);
-      await afterWebsiteChange(user, trade, websiteChanged);
       return viewOf(row);
     },
 
@@ -106,12 +113,12 @@ export function createSocialMediaService({ repo, trades }: SocialMediaServiceDep
     async delete(user: SignedInUser, id: string): Promise<SocialMediaEntry> {
       const entry = await existingEntry(id);
       const trade = await trades.tradeToChange(user, entry.entityId);
-      const { row, websiteChanged } = await repo.transaction(async (queries) => {
-        const deleted = await queries.delete(entry.id);
-        return { row: deleted, websiteChanged: isWebsite(entry.mediaType) && (await refreshWebsite(queries, trade)) };
+      const row = await transactions.run(async () => {
+        const deleted = await repo.delete(entry.id);
+        if (deleted && isWebsite(entry.mediaType)) await refreshWebsite(user, trade);
+        return deleted;
       });
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.socialMediaNotFound);
-      await afterWebsiteChange(user, trade, websiteChanged);
       return viewOf(row);
     },
 

@@ -103,6 +103,17 @@ describe('POST /api/trades/new', () => {
     expect((await tradesOf(account.id)).map((row) => row.name)).toEqual(['First Business']);
   });
 
+  it('answers the business it made, and makes one, when the same form is sent again', async () => {
+    const { account, browser } = await trader();
+    const first = await browser.post('/api/trades/new', newTrade());
+
+    const again = await browser.post('/api/trades/new', newTrade({ name: ' Brigid Plumbing ' }));
+
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.trade).toEqual(first.json().data.trade);
+    expect(await tradesOf(account.id)).toHaveLength(1);
+  });
+
   it('refuses a business for an owner who has one from before with 409', async () => {
     const { account, browser } = await trader();
     await createTrade(db, { ownerId: account.id });

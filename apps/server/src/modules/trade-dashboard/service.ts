@@ -7,6 +7,7 @@ import { roleAtLeast } from '@churchtrades/shared/roles';
 import type { ListingState, NewTradeInput, OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import type { TradeProfileInput } from '@churchtrades/shared/trade-profile';
 import { z } from 'zod';
+import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
 import type { RateLimiter, RateLimitRule } from '../rate-limits/service';
@@ -30,6 +31,7 @@ export interface TradeDashboardDependencies {
   images: ImageStore;
   rateLimits: Pick<RateLimiter, 'attempt'>;
   audit: AuditTrail;
+  transactions: Pick<Transactions, 'run'>;
 }
 
 /** The settings an owner flips; LOCKED and EXPIRED are the administrators' (DESIGN "Roles"). */
@@ -162,7 +164,18 @@ interface TradeCategories {
   sub: CategoryRow | undefined;
 }
 
-export function createTradeDashboardService({ repo, images, rateLimits, audit }: TradeDashboardDependencies) {
+/** Whether the business is the one this new-business form describes: the same form sent again. */
+function isTradeOf(trade: TradeRow, input: NewTradeInput): boolean {
+  return (
+    trade.churchId === input.churchId &&
+    trade.mainCategoryId === input.mainCategoryId &&
+    trade.categoryId === (input.categoryId ?? null) &&
+    trade.name === cleanText(input.name) &&
+    trade.brief === cleanText(input.brief)
+  );
+}
+
+export function createTradeDashboardService({ repo, images, rateLimits, audit, transactions }: TradeDashboardDependencies) {
   async function ownTrade(id: string): Promise<OwnTrade> {
     const row = await repo.findOwnTrade(id);
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
@@ -228,6 +241,15 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit }:
     return { main, sub };
   }
 
+  /**
+   * The owner's business when a create finds one already: the same form sent again (the first answer was lost
+   * and the client tried again) answers the business it made; any other is refused, an owner has one business.
+   */
+  function sameTradeSentAgain(row: OwnTradeRow | undefined, input: NewTradeInput): OwnTrade {
+    if (!row || !isTradeOf(row.trade, input)) throw new AppError('CONFLICT', MESSAGES.tradeAlreadyExists);
+    return ownTradeOf(row);
+  }
+
   function keywordsOf({ main, sub }: TradeCategories, suburb: string | null): string {
     return tradeSearchKeywords({ mainCategory: main, subCategory: sub, suburb });
   }
@@ -240,7 +262,8 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit }:
     async create(user: SignedInUser, input: NewTradeInput): Promise<OwnTrade> {
       assertMayChange(user);
       await rateLimits.attempt(LISTING_RATE_LIMIT, user.userId);
-      if (await repo.findOwnTradeOf(user.userId)) throw new AppError('CONFLICT', MESSAGES.tradeAlreadyExists);
+      const existing = await repo.findOwnTradeOf(user.userId);
+      if (existing) return sameTradeSentAgain(existing, input);
       const church = await churchFor(input.churchId);
       if (input.stateType !== church.stateType) throw new AppError('BAD_REQUEST', MESSAGES.stateNotChurchState);
       const categories = await chosenCategories(input.mainCategoryId, input.categoryId);
@@ -256,7 +279,7 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit }:
         moderationStatus: statusOnSubmission(church),
         enabled: true,
       });
-      if (!created) throw new AppError('CONFLICT', MESSAGES.tradeAlreadyExists);
+      if (!created) return sameTradeSentAgain(await repo.findOwnTradeOf(user.userId), input);
       return ownTrade(created.id);
     },
 
@@ -299,10 +322,12 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit }:
       const forOwners = (OWNER_SWITCHES as readonly TradeSwitch[]).includes(name);
       if (!forOwners && !isAdministrator(user)) throw new AppError('FORBIDDEN', MESSAGES.administratorsOnly);
       const trade = await tradeToChange(user, tradeId);
-      const value = await repo.flip(trade.id, name);
-      if (value === undefined) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
-      const action = ADMINISTRATOR_SWITCH_ACTIONS[name];
-      if (action) {
+      // An administrator's switch and its audit entry are written together.
+      await transactions.run(async () => {
+        const value = await repo.flip(trade.id, name);
+        if (value === undefined) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+        const action = ADMINISTRATOR_SWITCH_ACTIONS[name];
+        if (!action) return;
         await audit.record(user, {
           action,
           subjectType: 'TRADE',
@@ -311,7 +336,7 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit }:
           before: { [name]: !value },
           after: { [name]: value },
         });
-      }
+      });
       return ownTrade(trade.id);
     },
 

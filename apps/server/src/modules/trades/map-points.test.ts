@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { mapPointsSchema } from '@churchtrades/shared/map';
 import { markersOf } from '@churchtrades/shared/map-markers';
 import { eq } from 'drizzle-orm';
@@ -165,6 +166,41 @@ describe('GET /api/trades/mapPoints: answers kept between writes', () => {
 
     expect(unchanged.headers.etag).toBe(first.headers.etag);
     expect(changed.headers.etag).not.toBe(first.headers.etag);
+  });
+});
+
+describe('GET /api/trades/mapPoints: compressed once per kept answer', () => {
+  it('sends Brotli or gzip as the browser accepts, the same bytes each time, and the text to others', async () => {
+    const church = await createChurch(db);
+    await pinnedTrade({ name: 'Squeezed Roofing', churchId: church.id });
+    const url = `/api/trades/mapPoints?churchId=${church.id}`;
+    const ask = (acceptEncoding?: string) =>
+      app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+    const [brotli, again, gzipped, plain] = [await ask('gzip, deflate, br'), await ask('br'), await ask('gzip'), await ask()];
+
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(again.rawPayload.equals(brotli.rawPayload)).toBe(true);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const text = plain.body;
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(text);
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(text);
+    expect(markersOf(mapPointsSchema.parse(JSON.parse(text).data)).map((point) => point.name)).toEqual(['Squeezed Roofing']);
+  });
+
+  it('answers a compressed repeat with If-None-Match with 304', async () => {
+    const church = await createChurch(db);
+    await pinnedTrade({ churchId: church.id });
+    const url = `/api/trades/mapPoints?churchId=${church.id}`;
+    const headers = { 'accept-encoding': 'br' };
+
+    const first = await app.inject({ method: 'GET', url, headers });
+    const repeat = await app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': String(first.headers.etag) } });
+
+    expect(repeat.statusCode).toBe(304);
+    expect(repeat.rawPayload.byteLength).toBe(0);
   });
 });
 

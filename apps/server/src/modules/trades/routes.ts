@@ -1,21 +1,34 @@
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { mapPointsQuerySchema, mapPointsSchema } from '@churchtrades/shared/map';
 import { tradeDetailSchema, tradePageSchema, tradeSearchQuerySchema } from '@churchtrades/shared/trade-search';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
+import { type KeptBody, keptBody, sendKeptBody } from '../../http/kept-body';
 import { publicCache } from '../../http/public-cache';
+import type { MapAnswer } from './map-answers';
 import type { TradeService } from './service';
 
 /**
- * A 200 envelope around `data` given as JSON text (written by PostgreSQL), sent as it is: a string with a JSON
- * content type skips the serializer, whose JSON.stringify is the costly part of a large answer.
+ * A 200 envelope around `data` given as JSON text (written by PostgreSQL), made as text: sent as it is, with a
+ * JSON content type, it skips the serializer, whose JSON.stringify is the costly part of a large answer.
  */
-function sendEnvelopeText(reply: FastifyReply, message: string, data: string): FastifyReply {
+function envelopeText(message: string, data: string): string {
   // The envelope's last field is `data`.
   const head = JSON.stringify(envelope(200, message, null)).slice(0, -'null}'.length);
-  return reply.type('application/json; charset=utf-8').send(`${head}${data}}`);
+  return `${head}${data}}`;
+}
+
+/**
+ * Each kept map answer's envelope and compressed copies, made once for all the requests it answers (its
+ * timeStamp is when it was first sent), and dropped with it.
+ */
+const mapEnvelopes = new WeakMap<MapAnswer, KeptBody>();
+
+function mapEnvelopeOf(answer: MapAnswer): KeptBody {
+  const kept = mapEnvelopes.get(answer) ?? keptBody(envelopeText('Map points found', answer.json));
+  mapEnvelopes.set(answer, kept);
+  return kept;
 }
 
 export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService }> = async (app, { trades }) => {
@@ -51,7 +64,8 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService }> = asyn
       },
       async (request, reply) => {
         const answer = await trades.mapPoints(request.query);
-        return sendEnvelopeText(reply.header('etag', answer.tag), 'Map points found', answer.json);
+        reply.header('etag', answer.tag).type('application/json; charset=utf-8');
+        return sendKeptBody(request, reply, mapEnvelopeOf(answer));
       },
     );
 

@@ -4,6 +4,7 @@ import type { Role } from '@churchtrades/shared/roles';
 import { STATE_FILTER_ALL } from '@churchtrades/shared/states';
 import type { Page } from '@churchtrades/shared/trade-search';
 import type { UpdateRoleInput, UserAdmin, UserFilterQuery, UserSwitch } from '@churchtrades/shared/user-admin';
+import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
 import type { SessionService, SignedInUser } from '../sessions/service';
@@ -15,6 +16,7 @@ export interface UserAdminDependencies {
   audit: AuditTrail;
   sessions: Pick<SessionService, 'endAllOf'>;
   passwordResets: Pick<UserService, 'sendPasswordResetFor'>;
+  transactions: Pick<Transactions, 'run'>;
 }
 
 function isAccountRole(role: Role): role is AccountRole {
@@ -69,8 +71,11 @@ function userAdminOf(account: AccountRow, memberships: MembershipRow[]): UserAdm
   };
 }
 
-/** Administration of user accounts (DESIGN "Roles"): ADMIN and above, each within the roles they may give. */
-export function createUserAdminService({ repo, audit, sessions, passwordResets }: UserAdminDependencies) {
+/**
+ * Administration of user accounts (DESIGN "Roles"): ADMIN and above, each within the roles they may give. Each
+ * change is written with its audit entry, in one transaction: never one without the other.
+ */
+export function createUserAdminService({ repo, audit, sessions, passwordResets, transactions }: UserAdminDependencies) {
   async function find(userId: string): Promise<UserAdmin> {
     const account = await repo.find(userId);
     if (!account) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
@@ -114,12 +119,13 @@ export function createUserAdminService({ repo, audit, sessions, passwordResets }
       const account = await manageableAccount(actor, input.userId);
       if (!grantableRoles(actor.role).includes(input.role)) throw new AppError('FORBIDDEN', MESSAGES.roleNotGrantable);
       const after = { role: input.role, governedState: input.role === 'GOVERNOR' ? input.governedState : null };
-      // Checked again in the update itself: another administrator may have raised the user meanwhile.
-      if (!(await repo.setRole(account.userId, manageableRoles(actor), after))) {
-        throw new AppError('FORBIDDEN', MESSAGES.accountBeyondYourRole);
-      }
       const before = { role: account.role, governedState: account.governedState };
-      if (before.role !== after.role || before.governedState !== after.governedState) {
+      await transactions.run(async () => {
+        // Checked again in the update itself: another administrator may have raised the user meanwhile.
+        if (!(await repo.setRole(account.userId, manageableRoles(actor), after))) {
+          throw new AppError('FORBIDDEN', MESSAGES.accountBeyondYourRole);
+        }
+        if (before.role === after.role && before.governedState === after.governedState) return;
         await audit.record(actor, {
           action: 'user.role',
           subjectType: 'USER',
@@ -128,38 +134,44 @@ export function createUserAdminService({ repo, audit, sessions, passwordResets }
           before,
           after,
         });
-      }
+      });
       return find(account.userId);
     },
 
     /** Flips one of the account switches; an account locked, disabled or expired is logged out at once. */
     async flip(actor: SignedInUser, userId: string, name: UserSwitch): Promise<UserAdmin> {
       const account = await manageableAccount(actor, userId);
-      const value = await repo.flip(account.userId, name, manageableRoles(actor));
-      if (value === undefined) throw new AppError('FORBIDDEN', MESSAGES.accountBeyondYourRole);
-      if (!value) await sessions.endAllOf(account.userId);
-      await audit.record(actor, {
-        action: 'user.flag',
-        subjectType: 'USER',
-        subjectId: account.userId,
-        subjectName: fullName(account),
-        before: { [name]: !value },
-        after: { [name]: value },
+      // An account locked while its sessions lived on would not be locked: both happen, or neither.
+      await transactions.run(async () => {
+        const value = await repo.flip(account.userId, name, manageableRoles(actor));
+        if (value === undefined) throw new AppError('FORBIDDEN', MESSAGES.accountBeyondYourRole);
+        if (!value) await sessions.endAllOf(account.userId);
+        await audit.record(actor, {
+          action: 'user.flag',
+          subjectType: 'USER',
+          subjectId: account.userId,
+          subjectName: fullName(account),
+          before: { [name]: !value },
+          after: { [name]: value },
+        });
       });
       return find(account.userId);
     },
 
     /** Mails the account of the e-mail a password reset link, as the account's owner could ask for one. */
     async sendOwnerPasswordReset(actor: SignedInUser, email: string): Promise<void> {
-      const user = await passwordResets.sendPasswordResetFor(email);
-      if (!user) throw new AppError('NOT_FOUND', MESSAGES.noAccountWithEmail);
-      await audit.record(actor, {
-        action: 'trade.ownerPasswordReset',
-        subjectType: 'USER',
-        subjectId: user.userId,
-        subjectName: fullName(user),
-        before: {},
-        after: { passwordResetEmailTo: user.email },
+      // The reset key and the audit entry together; the mail goes once both are committed (see the users service).
+      await transactions.run(async () => {
+        const user = await passwordResets.sendPasswordResetFor(email);
+        if (!user) throw new AppError('NOT_FOUND', MESSAGES.noAccountWithEmail);
+        await audit.record(actor, {
+          action: 'trade.ownerPasswordReset',
+          subjectType: 'USER',
+          subjectId: user.userId,
+          subjectName: fullName(user),
+          before: {},
+          after: { passwordResetEmailTo: user.email },
+        });
       });
     },
   };

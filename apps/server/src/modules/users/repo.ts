@@ -39,7 +39,7 @@ function laterStep(step: number) {
   return or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step));
 }
 
-function userQueries(db: Database) {
+export function createUserRepo(db: Database) {
   async function update(id: string, fields: Partial<typeof users.$inferInsert>, condition = sql`true`) {
     const [row] = await db
       .update(users)
@@ -135,17 +135,6 @@ function userQueries(db: Database) {
     async sweepExpiredKeys(now: Date): Promise<void> {
       await db.delete(oneTimeKeys).where(lt(oneTimeKeys.expiresAt, now));
     },
-  };
-}
-
-export type UserQueries = ReturnType<typeof userQueries>;
-
-export function createUserRepo(db: Database) {
-  return {
-    ...userQueries(db),
-    /** Runs the work in one transaction, with the queries bound to it. */
-    transaction: <T>(work: (queries: UserQueries) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(userQueries(tx))),
   };
 }
 

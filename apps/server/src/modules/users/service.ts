@@ -12,10 +12,11 @@ import { isReadOnlyRole } from '@churchtrades/shared/read-only';
 import type { MfaCancelInput, MfaSetup, UserView } from '@churchtrades/shared/user';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock';
+import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import { hashToken, newToken } from '../../tokens';
 import { alreadyRegisteredMail, type MailSender, resetPasswordMail, verifyAccountMail } from '../mail/account-mails';
-import type { Mailer } from '../mail/mailer';
+import type { Mail, Mailer } from '../mail/mailer';
 import { networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
 import {
   type CurrentSession,
@@ -56,6 +57,7 @@ export interface UserServiceDependencies {
   images: ImageStore;
   sender: MailSender;
   clock: Clock;
+  transactions: Transactions;
 }
 
 /** Where a request came from: its address, counted against the limits per address. */
@@ -103,7 +105,7 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
 };
 
 export function createUserService(deps: UserServiceDependencies) {
-  const { repo, sessions, rateLimits, mailer, images, sender, clock } = deps;
+  const { repo, sessions, rateLimits, mailer, images, sender, clock, transactions } = deps;
   let dummyPasswordHash: Promise<string> | undefined;
 
   /**
@@ -113,6 +115,11 @@ export function createUserService(deps: UserServiceDependencies) {
   function dummyHash(): Promise<string> {
     dummyPasswordHash ??= hashPassword(newToken());
     return dummyPasswordHash;
+  }
+
+  /** A mail goes once the keys it carries are committed: never a link to a key that was rolled back. */
+  function mailAfterCommit(mail: Mail): void {
+    transactions.afterCommit(() => mailer.sendInBackground(mail));
   }
 
   async function issueKey(userId: string, purpose: KeyPurpose): Promise<string> {
@@ -145,7 +152,7 @@ export function createUserService(deps: UserServiceDependencies) {
 
   async function mailResetLink(user: UserRow): Promise<void> {
     const key = await issueKey(user.id, 'RESET_PASSWORD');
-    mailer.sendInBackground(resetPasswordMail(sender, user, key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
+    mailAfterCommit(resetPasswordMail(sender, user, key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
   }
 
   async function mailAlreadyRegistered(email: string): Promise<void> {
@@ -155,7 +162,7 @@ export function createUserService(deps: UserServiceDependencies) {
     const verification = neverVerified
       ? { key: await issueKey(account.id, 'VERIFY_ACCOUNT'), validForHours: KEY_LIFETIME_HOURS.VERIFY_ACCOUNT }
       : undefined;
-    mailer.sendInBackground(alreadyRegisteredMail(sender, account, verification));
+    mailAfterCommit(alreadyRegisteredMail(sender, account, verification));
   }
 
   return {
@@ -170,18 +177,23 @@ export function createUserService(deps: UserServiceDependencies) {
       // Hashed for a taken e-mail too: the answer takes as long either way.
       const passwordHash = await hashPassword(input.password);
       const { firstName, lastName, email } = input;
-      const created = await repo.insert({ firstName, lastName, email, passwordHash });
-      if (!created) return mailAlreadyRegistered(email);
-      const key = await issueKey(created.id, 'VERIFY_ACCOUNT');
+      // The account and its key together: an account whose key was lost could never be verified, and its
+      // e-mail would stay taken.
+      const registered = await transactions.run(async () => {
+        const created = await repo.insert({ firstName, lastName, email, passwordHash });
+        return created && { created, key: await issueKey(created.id, 'VERIFY_ACCOUNT') };
+      });
+      if (!registered) return mailAlreadyRegistered(email);
+      const { created, key } = registered;
       mailer.sendInBackground(verifyAccountMail(sender, created, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
     },
 
     /** Enables an account by the key of its verification mail; each key works once. */
     async verifyAccount(key: string): Promise<void> {
       const row = await openKey(key, 'VERIFY_ACCOUNT');
-      await repo.transaction(async (queries) => {
-        if (!(await queries.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
-        await queries.verifyEmail(row.userId, clock());
+      await transactions.run(async () => {
+        if (!(await repo.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
+        await repo.verifyEmail(row.userId, clock());
       });
     },
 
@@ -210,9 +222,13 @@ export function createUserService(deps: UserServiceDependencies) {
       }
       if (input.userId !== halfSession.user.userId) throw new AppError('FORBIDDEN', MESSAGES.twoStepForAnotherUser);
       const user = await accountOf(halfSession.user);
-      await acceptCode(user.id, user.mfa ? user.mfaSecret : null, joinQrCode(input));
-      await sessions.endByHash(halfSession.tokenHash);
-      return { user: viewOf(user), session: await sessions.start(user.id, 'ACTIVE') };
+      // The code used up, the half-session ended and the full one begun together (the tries counted above stay).
+      const session = await transactions.run(async () => {
+        await acceptCode(user.id, user.mfa ? user.mfaSecret : null, joinQrCode(input));
+        await sessions.endByHash(halfSession.tokenHash);
+        return sessions.start(user.id, 'ACTIVE');
+      });
+      return { user: viewOf(user), session };
     },
 
     logout: (token: string) => sessions.end(token),
@@ -248,12 +264,13 @@ export function createUserService(deps: UserServiceDependencies) {
       if (row.userId !== input.userId) throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid);
       assertUncommon(input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
-      await repo.transaction(async (queries) => {
-        if (!(await queries.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
-        await queries.useAllKeys(row.userId, 'RESET_PASSWORD', clock());
-        await queries.setPassword(row.userId, passwordHash);
+      // The sessions end with the password's change: a password changed while a thief's session lives on is no reset.
+      await transactions.run(async () => {
+        if (!(await repo.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
+        await repo.useAllKeys(row.userId, 'RESET_PASSWORD', clock());
+        await repo.setPassword(row.userId, passwordHash);
+        await sessions.endAllOf(row.userId);
       });
-      await sessions.endAllOf(row.userId);
     },
 
     async profile(user: SignedInUser): Promise<UserView> {
@@ -277,8 +294,11 @@ export function createUserService(deps: UserServiceDependencies) {
         throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
       }
       assertUncommon(input.newPassword);
-      await repo.setPassword(account.id, await hashPassword(input.newPassword));
-      await sessions.endAllOf(account.id, session);
+      const passwordHash = await hashPassword(input.newPassword);
+      await transactions.run(async () => {
+        await repo.setPassword(account.id, passwordHash);
+        await sessions.endAllOf(account.id, session);
+      });
     },
 
     /** Replaces the user's own photo with the image, re-encoded; the old file goes. */

@@ -38,7 +38,7 @@ export function BusinessPage() {
       ) : error && !isFetching ? (
         <LoadFailed error={error} onRetry={() => void refetch()} />
       ) : (
-        <PageLoading />
+        <PageLoading fillsScreen />
       )}
     </>
   );
