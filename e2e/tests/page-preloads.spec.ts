@@ -18,9 +18,13 @@ function requestsOf(page: Page): string[] {
   return seen;
 }
 
-/** The `href`s of the HTML answer's preload tags of this kind: paths on this server, with their query. */
+/**
+ * The `href`s of the HTML answer's preload tags of this kind: paths on this server, with their query. The server
+ * writes them as paths; the app's own (Vite adds one per lazy chunk it loads) carry the whole URL and are left out.
+ */
 async function preloadedHrefs(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const hrefs = await page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.filter((href) => href.startsWith('/'));
 }
 
 /**
