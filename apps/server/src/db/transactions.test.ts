@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import type { Database } from './database';
@@ -177,5 +177,42 @@ describe('callbacks after the commit', () => {
     transactions.afterCommit(() => calls.push('now'));
 
     expect(calls).toEqual(['now']);
+  });
+});
+
+/** Resolves once `resolve` is called: lets two runs meet at a point of each other's work. */
+function meetingPoint() {
+  let reached!: () => void;
+  const met = new Promise<void>((resolve) => (reached = resolve));
+  return { reached: () => reached(), met };
+}
+
+// PGlite has one connection: a second run waits for the first to end, so two runs never hold locks at once.
+describe.runIf(database.kind === 'postgres')('two runs that deadlock', () => {
+  it('runs again the one PostgreSQL rolled back, so both writes land', async () => {
+    await database.db.execute(sql`create table counters (name text primary key, count integer not null)`);
+    await database.db.execute(sql`insert into counters values ('left', 0), ('right', 0)`);
+    const count = (name: string) => db.execute(sql`update counters set count = count + 1 where name = ${name}`);
+    const leftHeld = meetingPoint();
+    const rightHeld = meetingPoint();
+    let attempts = 0;
+
+    // Each run holds one row and then asks for the other's: PostgreSQL breaks the cycle by failing one of them.
+    const crossing = (held: string, wanted: string, mine: typeof leftHeld, theirs: typeof leftHeld) =>
+      transactions.run(async () => {
+        attempts += 1;
+        await count(held);
+        mine.reached();
+        await theirs.met;
+        await count(wanted);
+      });
+    await Promise.all([crossing('left', 'right', leftHeld, rightHeld), crossing('right', 'left', rightHeld, leftHeld)]);
+
+    const counters = pgTable('counters', { name: text('name').primaryKey(), count: integer('count').notNull() });
+    expect(await database.db.select().from(counters).orderBy(asc(counters.name))).toEqual([
+      { name: 'left', count: 2 },
+      { name: 'right', count: 2 },
+    ]);
+    expect(attempts).toBe(3);
   });
 });

@@ -14,6 +14,10 @@ export interface Transactions {
    * A statement that fails aborts the whole transaction, even when its error is caught: after a repo turns an
    * error into an answer (a unique violation into "name taken"), the work must throw, or the repo must run that
    * statement in `db.transaction` (a savepoint).
+   *
+   * When PostgreSQL rolls the transaction back to let another go on (a deadlock, a serialization failure), the
+   * work runs again from the start in a new one, up to three times in all: whatever it does outside the
+   * database goes through `afterCommit`.
    */
   run<T>(work: () => Promise<T>): Promise<T>;
   /**
@@ -42,6 +46,26 @@ interface Scope {
   committed: (() => void)[];
 }
 
+/**
+ * SQLSTATEs that mean PostgreSQL rolled the transaction back so that another could go on, and that the same work
+ * would succeed when tried again: a deadlock it broke (two writers of businesses each waiting for a row the other
+ * holds, e.g. a category rename re-indexing many of them beside an owner's save), a serialization failure.
+ */
+const TRY_AGAIN_SQLSTATES = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 3;
+const MAX_CAUSE_DEPTH = 5;
+
+/** Drizzle wraps the driver's error (which has the SQLSTATE as `code`) in its own, as `cause`. */
+function mustBeTriedAgain(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && TRY_AGAIN_SQLSTATES.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 const scopes = new AsyncLocalStorage<Scope>();
 const wrappers = new WeakMap<Database, TransactionalDatabase>();
 
@@ -66,7 +90,7 @@ export function transactionalDatabase(root: Database): TransactionalDatabase {
   const known = wrappers.get(root);
   if (known) return known;
 
-  async function begin<T>(work: (tx: Database) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+  async function attempt<T>(work: (tx: Database) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
     const state = { open: true };
     const committed: (() => void)[] = [];
     let result: T;
@@ -77,6 +101,17 @@ export function transactionalDatabase(root: Database): TransactionalDatabase {
     }
     for (const callback of committed) callback();
     return result;
+  }
+
+  /** A transaction PostgreSQL gave up for another's sake is run again, from the start, in a new one. */
+  async function begin<T>(work: (tx: Database) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+    for (let attempts = 1; ; attempts += 1) {
+      try {
+        return await attempt(work, config);
+      } catch (error) {
+        if (attempts >= MAX_ATTEMPTS || !mustBeTriedAgain(error)) throw error;
+      }
+    }
   }
 
   /** Undone alone when it fails, so a caller that catches its error can go on; its callbacks wait for the commit. */
