@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -59,7 +60,20 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build, whose warnings checks stay in the bundle and
+ * run in every visitor's browser (remix-run/react-router#12532, meant to be temporary); the production build
+ * beside it differs only in switching them off. The app's build takes that one.
+ */
+function reactRouterProductionBuild() {
+  const packageDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  return [
+    { find: /^react-router$/, replacement: path.join(packageDir, 'dist/production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(packageDir, 'dist/production/dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   // The config is also loaded from the repository root (`npx vite build apps/web`, the root vitest
   // projects list), so paths are anchored here rather than at the working directory.
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -71,6 +85,7 @@ export default defineConfig({
       // src/main.tsx) gives the same look from the bundled stylesheet. Aliasing the bare name keeps a
       // single toast store: `toast()` and `<ToastContainer>` from two entries would not see each other.
       { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' },
+      ...(command === 'build' ? reactRouterProductionBuild() : []),
     ],
   },
   server: {
@@ -92,4 +107,4 @@ export default defineConfig({
     // A page test clicks and types through several renders; on a loaded CI machine that outlasts the 5 s default.
     testTimeout: 20_000,
   },
-});
+}));

@@ -62,3 +62,14 @@ test("the search page's scripts and styles arrive compressed", async ({ page }) 
   expect(large.length).toBeGreaterThan(0);
   expect(encodings.filter((line) => !line.endsWith(': br'))).toEqual([]);
 });
+
+// Only React Router's development build has this: its default error screen's note to developers.
+const ROUTER_DEVELOPMENT_BUILD = 'Hey developer';
+
+test("the search page runs React Router's production build, without its development warnings", async ({ page }) => {
+  const scripts = await openSearchPage(page, isScript);
+
+  const texts = await Promise.all(scripts.map((response) => response.text()));
+  expect(texts.length).toBeGreaterThan(0);
+  expect(texts.filter((text) => text.includes(ROUTER_DEVELOPMENT_BUILD))).toEqual([]);
+});
