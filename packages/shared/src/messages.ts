@@ -161,6 +161,7 @@ export const MESSAGES = {
   churchNotFound: 'Church not found',
   churchOfAnotherState: 'You can only manage the churches of the state you govern.',
   churchRegistered: 'Church registered',
+  churchExists: 'A church of this name is already registered in this suburb.',
   churchUpdated: 'Church updated',
   churchesFound: 'Churches found',
   churchFound: 'Church found',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { Role } from '@churchtrades/shared/roles';
 import type { RealState } from '@churchtrades/shared/states';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ilike } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, churches } from '../../db/schema';
@@ -205,6 +205,65 @@ describe('POST /api/churches/register', () => {
     });
   });
 
+  it('answers the church it made when the same form is sent again, registering and auditing it once', async () => {
+    const browser = await administrator();
+    const again = { ...form, name: 'St Brigid Sent Twice' };
+
+    const first = await browser.post('/api/churches/register', again);
+    const second = await browser.post('/api/churches/register', again);
+
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    const churchId = first.json().data.church.churchId;
+    expect(second.json().data.church.churchId).toBe(churchId);
+    expect(await db.select().from(churches).where(eq(churches.name, 'St Brigid Sent Twice'))).toHaveLength(1);
+    expect(await auditOf(churchId, 'church.register')).toHaveLength(1);
+  });
+
+  it('registers one church when the same form is sent twice at once', async () => {
+    const browser = await administrator();
+    const together = { ...form, name: 'St Aidan Sent Together' };
+
+    const answers = await Promise.all([
+      browser.post('/api/churches/register', together),
+      browser.post('/api/churches/register', together),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(new Set(answers.map((answer) => answer.json().data.church.churchId)).size).toBe(1);
+    expect(await db.select().from(churches).where(eq(churches.name, 'St Aidan Sent Together'))).toHaveLength(1);
+  });
+
+  it('refuses with 409 another church of the same name in the same place, in any case', async () => {
+    const known = await createChurch(db, { name: 'St Kilian Known', stateType: 'VIC', suburb: 'Geelong', postcode: '3220' });
+
+    const response = await (await administrator()).post('/api/churches/register', {
+      name: 'st kilian known',
+      stateType: 'VIC',
+      suburb: 'GEELONG',
+      postcode: '3220',
+      latitude: -38.15,
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(MESSAGES.churchExists);
+    const sameName = await db.select({ id: churches.id }).from(churches).where(ilike(churches.name, 'St Kilian Known'));
+    expect(sameName).toEqual([{ id: known.id }]);
+  });
+
+  it('registers a church of the same name in another suburb', async () => {
+    await createChurch(db, { name: 'St Finbar Two Places', stateType: 'VIC', suburb: 'Bendigo', postcode: '3550' });
+
+    const response = await (await administrator()).post('/api/churches/register', {
+      name: 'St Finbar Two Places',
+      stateType: 'VIC',
+      suburb: 'Ballarat',
+      postcode: '3350',
+    });
+
+    expect(response.statusCode).toBe(201);
+  });
+
   it('lets a governor register a church of their state only', async () => {
     const governor = await tasmanianGovernor();
 
@@ -269,6 +328,30 @@ describe('PATCH /api/churches/update', () => {
       before: { name: 'Before Update Chapel', postcode: null },
       after: { name: 'After Update Chapel', postcode: '2112' },
     });
+  });
+
+  it('refuses with 409 renaming a church into another of the same place, changing nothing', async () => {
+    await createChurch(db, { name: 'St Ita Taken', stateType: 'NSW', suburb: 'Ryde' });
+    const church = await createChurch(db, { name: 'St Ita Renamed', stateType: 'NSW', suburb: 'Ryde' });
+
+    const response = await (await administrator()).patch('/api/churches/update', {
+      churchId: church.id,
+      name: 'St Ita Taken',
+      stateType: 'NSW',
+      suburb: 'Ryde',
+    });
+    const unchanged = await (await administrator()).patch('/api/churches/update', {
+      churchId: church.id,
+      name: 'St Ita Renamed',
+      stateType: 'NSW',
+      suburb: 'Ryde',
+      postcode: '2112',
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(MESSAGES.churchExists);
+    expect(unchanged.statusCode).toBe(200);
+    expect(await storedChurch(church.id)).toMatchObject({ name: 'St Ita Renamed', postcode: '2112' });
   });
 
   it("refuses a governor another state's church, and moving one of theirs into another state", async () => {

@@ -1,7 +1,7 @@
 import type { ChurchAdmin } from '@churchtrades/shared/church-admin';
 import type { ChurchSummary } from '@churchtrades/shared/church';
 import type { RealState } from '@churchtrades/shared/states';
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { churches, users } from '../../db/schema';
 
@@ -116,6 +116,30 @@ export function createChurchRepo(db: Database) {
 
     async find(id: string): Promise<ChurchRow | undefined> {
       const [row] = await db.select().from(churches).where(eq(churches.id, id));
+      return row;
+    },
+
+    /**
+     * The church registered under this name in this place (the same state, suburb and postcode; name and suburb in
+     * any case), other than `except`. Holds the place's name until the transaction ends, so that two requests
+     * naming the same church, sent together, see each other's church rather than each making one.
+     */
+    async findSameChurch(fields: ChurchFields, except?: string): Promise<ChurchRow | undefined> {
+      const place = [fields.stateType, fields.name, fields.suburb ?? '', fields.postcode ?? ''].join('\n').toLowerCase();
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${place}, 0))`);
+      const [row] = await db
+        .select()
+        .from(churches)
+        .where(
+          and(
+            eq(churches.stateType, fields.stateType),
+            sql`lower(${churches.name}) = lower(${fields.name})`,
+            sql`lower(coalesce(${churches.suburb}, '')) = lower(${fields.suburb ?? ''})`,
+            sql`coalesce(${churches.postcode}, '') = ${fields.postcode ?? ''}`,
+            except === undefined ? undefined : ne(churches.id, except),
+          ),
+        )
+        .limit(1);
       return row;
     },
 

@@ -58,6 +58,21 @@ function formFieldsOf(source: ChurchFields): ChurchFields {
   return { name, stateType, suburb, postcode, latitude, longitude };
 }
 
+/** Whether the stored church is the one the form describes, field for field: the same form sent again. */
+function isChurchOf(church: ChurchRow, fields: ChurchFields): boolean {
+  const stored = formFieldsOf(church);
+  return (Object.keys(fields) as (keyof ChurchFields)[]).every((field) => stored[field] === fields[field]);
+}
+
+/**
+ * The church a registration finds already in its place: the same form sent again (the first answer was lost and
+ * the client tried again) answers the church it made; any other is refused, a church is registered once.
+ */
+function sameChurchSentAgain(church: ChurchRow, fields: ChurchFields): ChurchRow {
+  if (!isChurchOf(church, fields)) throw new AppError('CONFLICT', MESSAGES.churchExists);
+  return church;
+}
+
 /**
  * Churches: the public side shows enabled churches only; administrators see and change every church, and a
  * governor those of the state they govern (DESIGN "Roles"). Each change is written with its audit entry, in one
@@ -137,6 +152,8 @@ export function createChurchService({ repo, audit, images, transactions }: Churc
       await assertAdministersState(actor, input.stateType);
       const fields = enteredFieldsOf(input);
       const church = await transactions.run(async () => {
+        const known = await repo.findSameChurch(fields);
+        if (known) return sameChurchSentAgain(known, fields);
         const inserted = await repo.insert(fields);
         await audit.record(actor, {
           action: 'church.register',
@@ -157,6 +174,7 @@ export function createChurchService({ repo, audit, images, transactions }: Churc
       await assertAdministersState(actor, input.stateType);
       const fields = enteredFieldsOf(input);
       await transactions.run(async () => {
+        if (await repo.findSameChurch(fields, church.id)) throw new AppError('CONFLICT', MESSAGES.churchExists);
         await repo.update(church.id, fields);
         await audit.record(actor, {
           action: 'church.update',
