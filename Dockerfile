@@ -22,7 +22,6 @@ COPY bench/package.json bench/
 # The web app, built with the development tools (Vite).
 FROM manifests AS web-build
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.base.json ./
 COPY packages/shared packages/shared
 COPY apps/web apps/web
 RUN npm run build -w @churchtrades/web

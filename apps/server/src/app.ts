@@ -19,7 +19,7 @@ import { answerFrameworkError } from './http/framework-errors';
 import { securityPlugin } from './http/security';
 import { keepTextStorable } from './http/storable-text';
 import { readWebManifest } from './http/page-preloads';
-import { readPublicPageHtml, webAppPlugin } from './http/web-app';
+import { readIndexHtml, webAppPlugin } from './http/web-app';
 import { addressServiceSource } from './modules/address-lookup/address-service-client';
 import { createAddressLookupRepo } from './modules/address-lookup/repo';
 import { addressLookupRoutes } from './modules/address-lookup/routes';
@@ -202,7 +202,7 @@ export async function buildApp({ config, db: database, clock = systemClock, mapA
   const businessPages = createBusinessPageService({ repo: createBusinessPageRepo(db), appOrigin: config.appOrigin, clock });
   await app.register(businessPageRoutes, {
     pages: businessPages,
-    indexHtml: readPublicPageHtml(config.webDistDir),
+    indexHtml: readIndexHtml(config.webDistDir),
     manifest: readWebManifest(config.webDistDir),
   });
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -26,9 +26,6 @@ fs.writeFileSync(
     },
   }),
 );
-// The public layout as the build renders it.
-const PUBLIC_SHELL = '<div class="d-flex flex-column"><header><nav class="navbar">ChurchTrades</nav></header></div>';
-fs.writeFileSync(path.join(distDir, '.vite', 'public-shell.html'), PUBLIC_SHELL);
 fs.writeFileSync(path.join(distDir, 'assets', 'index-3f9a1c.js'), 'console.log("app")');
 fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 // A built script with the compressed copies the build writes beside it.
@@ -124,22 +121,6 @@ describe('serving the web app', () => {
 
     expect(response.body).toContain('href="/assets/search-page-9b2e4d.js"');
     expect(response.body).not.toContain('as="fetch"');
-  });
-
-  it("paints the search page's layout from its HTML, before the app's code has run", async () => {
-    for (const url of ['/', '/?q=plumber']) {
-      const response = await app.inject({ method: 'GET', url });
-
-      expect(response.body).toContain(`<div id="root">${PUBLIC_SHELL}</div>`);
-    }
-  });
-
-  it('leaves the root empty on the pages of other layouts, and keeps the rendered layout from browsers', async () => {
-    const signedInPage = await app.inject({ method: 'GET', url: '/trade/profile' });
-    const shellFile = await app.inject({ method: 'GET', url: '/.vite/public-shell.html' });
-
-    expect(signedInPage.body).toContain('<div id="root"></div>');
-    expect(shellFile.body).not.toContain(PUBLIC_SHELL);
   });
 
   it("keeps the build's manifest from browsers", async () => {

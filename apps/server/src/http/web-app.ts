@@ -7,7 +7,6 @@ import { SEARCH_PAGE_SIZE } from '@churchtrades/shared/constants';
 import { AppError } from './app-error';
 import { NOT_FOUND_MESSAGE } from './error-handler';
 import { apiPreload, pageCodePreloads, readWebManifest, withPreloads } from './page-preloads';
-import { readPublicShell, withPublicShell } from './public-shell';
 
 const HASHED_ASSET = /\/assets\//;
 const BUILD_MANIFEST = /^\/\.vite\//;
@@ -33,24 +32,18 @@ function isPageRequest(request: FastifyRequest): boolean {
 }
 
 /** The built web app's `index.html`, read once at start; undefined when the web app is not built. */
-function readIndexHtml(distDir: string | undefined): string | undefined {
+export function readIndexHtml(distDir: string | undefined): string | undefined {
   if (distDir === undefined) return undefined;
   const file = path.join(distDir, 'index.html');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 }
 
-/** `index.html` for a page of the public layout (the search page, a business page), with that layout in its root. */
-export function readPublicPageHtml(distDir: string | undefined): string | undefined {
-  const indexHtml = readIndexHtml(distDir);
-  return indexHtml === undefined ? undefined : withPublicShell(indexHtml, readPublicShell(distDir));
-}
-
 /**
- * The home page's HTML: `index.html` with the public layout, its page's code and, for the plain address, its first
- * API answers fetched alongside the entry script rather than one after the other.
+ * The home page's HTML: `index.html` with its page's code and, for the plain address, its first API answers
+ * fetched alongside the entry script rather than one after the other.
  */
 function homePageHtml(distDir: string): { plain: string; filtered: string } {
-  const indexHtml = readPublicPageHtml(distDir)!;
+  const indexHtml = readIndexHtml(distDir)!;
   const code = pageCodePreloads(readWebManifest(distDir), HOME_PAGE_MODULE);
   return {
     plain: withPreloads(indexHtml, [...code, ...HOME_PAGE_REQUESTS.map(apiPreload)]),

@@ -47,11 +47,6 @@ fs.writeFileSync(
   }),
 );
 
-// The public layout as the build renders it.
-const PUBLIC_SHELL = '<div class="d-flex flex-column"><header><nav class="navbar">ChurchTrades</nav></header></div>';
-fs.writeFileSync(path.join(distDir, '.vite', 'public-shell.html'), PUBLIC_SHELL);
-const INDEX_HTML_WITH_LAYOUT = INDEX_HTML.replace('<div id="root"></div>', `<div id="root">${PUBLIC_SHELL}</div>`);
-
 const { app, database } = await createTestApp({ webDistDir: distDir });
 const db = database.db;
 
@@ -111,6 +106,7 @@ describe("a business page's first HTML answer", () => {
     expect(metaContent(html, 'og:description')).toBe(trade.brief);
     expect(metaContent(html, 'og:url')).toBe(canonical);
     expect(metaContent(html, 'og:image')).toBe(`${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`);
+    expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-3f9a1c.js"></script>');
   });
 
@@ -125,14 +121,6 @@ describe("a business page's first HTML answer", () => {
     expect(head).toContain('<link rel="preload" as="style" href="/assets/business-page-6f6f6f.css" />');
     expect(head).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/trades/${trade.id}" />`);
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/site" />');
-  });
-
-  it("paints the public layout from the page's HTML, before the app's code has run", async () => {
-    const { trade } = await plumber();
-
-    const html = (await pageOf(trade.id)).body;
-
-    expect(html).toContain(`<div id="root">${PUBLIC_SHELL}</div>`);
   });
 
   it("preloads no map settings for a business shown without a map", async () => {
@@ -267,7 +255,7 @@ describe("a business page's first HTML answer", () => {
     expect(response.body).toBe('');
   });
 
-  it('answers 404 with the app in its public layout, which shows its Not-Found screen, for a business that is not listed', async () => {
+  it('answers 404 with the unchanged app, which shows its Not-Found screen, for a business that is not listed', async () => {
     const pending = await createTrade(db, { moderationStatus: 'PENDING' });
     const disabled = await createTrade(db, { enabled: false });
 
@@ -280,7 +268,7 @@ describe("a business page's first HTML answer", () => {
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX_HTML_WITH_LAYOUT);
+      expect(response.body).toBe(INDEX_HTML);
     }
   });
 });

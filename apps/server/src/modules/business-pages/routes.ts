@@ -47,7 +47,7 @@ export const businessPageRoutes: FastifyPluginAsyncZod<BusinessPageRoutesOptions
         const head = await pages.pageHead(request.params.id);
         // Never cached, as every page of the app, so that a new release (and an unlisting) shows at once.
         reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-        // The app, without a business's head or preloads, shows its Not-Found screen; the status tells crawlers.
+        // The app itself, unchanged, shows its Not-Found screen; the status tells crawlers.
         if (!head) return reply.code(404).send(indexHtml);
         return reply.send(withPreloads(pageWith(head), preloadsOf(request.params.id, head)));
       });
