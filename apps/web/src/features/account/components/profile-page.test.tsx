@@ -55,7 +55,7 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Janet Citizen' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Janet Citizen' })).toBeInTheDocument();
     expect(server.calls('PATCH /api/user/update')[0]?.body).toEqual({
       firstName: 'Janet',
       lastName: 'Citizen',

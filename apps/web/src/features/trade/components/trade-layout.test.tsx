@@ -98,7 +98,8 @@ describe('TradeLayout', () => {
     expect(await screen.findByRole('button', { name: 'Changing ...' })).toBeDisabled();
     held.release();
     expect(await screen.findByText('Logo updated')).toBeInTheDocument();
-    const shown = screen.getByRole('img', { name: `Logo of ${trade.name}` });
+    // The toast comes with the answer; the new logo once the business is read again.
+    const shown = await screen.findByRole('img', { name: `Logo of ${trade.name}` });
     expect(shown).toHaveAttribute('src', '/uploads/logos/new.webp');
     expect(screen.getByRole('button', { name: 'Change Logo' })).toBeEnabled();
     expect(server.calls('PATCH /api/trades/logo')).toHaveLength(1);

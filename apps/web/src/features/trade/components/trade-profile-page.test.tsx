@@ -74,7 +74,7 @@ describe('TradeProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Smith & Sons Plumbing' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Smith & Sons Plumbing' })).toBeInTheDocument();
     expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toEqual({
       tradeId: trade.id,
       churchId: ST_JOHN.churchId,
