@@ -106,18 +106,28 @@ const UNAVAILABLE_MESSAGES = [
 const MAX_CAUSE_DEPTH = 5;
 
 /**
- * Whether an error means the database cannot be reached (stopped, restarting, unreachable) as opposed to a fault
- * of the request or the code: such a request may succeed when tried again shortly. Drizzle wraps driver errors
- * in its own (DrizzleQueryError), with the driver's as `cause`.
+ * The error and those it wraps, outermost first, each with its `code` when it has one (a SQLSTATE, a socket error).
+ * Drizzle wraps driver errors in its own (DrizzleQueryError), with the driver's as `cause`.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+export function errorChain(error: unknown): { message: string; code: string | undefined }[] {
+  const chain = [];
   let current: unknown = error;
   for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Error; depth += 1) {
-    const { message } = current;
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
-    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    chain.push({ message: current.message, code: typeof code === 'string' ? code : undefined });
     current = current.cause;
   }
-  return false;
+  return chain;
+}
+
+/**
+ * Whether an error means the database cannot be reached (stopped, restarting, unreachable) as opposed to a fault
+ * of the request or the code: such a request may succeed when tried again shortly.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return errorChain(error).some(
+    ({ message, code }) =>
+      (code !== undefined && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) ||
+      UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)),
+  );
 }

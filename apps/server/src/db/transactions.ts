@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
-import type { Database } from './database';
+import { type Database, errorChain } from './database';
 
 /**
  * Writes that belong together, made by several services, commit together or not at all: a killed process, a
@@ -53,17 +53,9 @@ interface Scope {
  */
 const TRY_AGAIN_SQLSTATES = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
-const MAX_CAUSE_DEPTH = 5;
 
-/** Drizzle wraps the driver's error (which has the SQLSTATE as `code`) in its own, as `cause`. */
 function mustBeTriedAgain(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Error; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && TRY_AGAIN_SQLSTATES.has(code)) return true;
-    current = current.cause;
-  }
-  return false;
+  return errorChain(error).some(({ code }) => code !== undefined && TRY_AGAIN_SQLSTATES.has(code));
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
