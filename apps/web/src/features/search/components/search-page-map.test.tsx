@@ -83,7 +83,7 @@ describe('List | Map switch', () => {
     expect(await mapShown()).toBeInTheDocument();
     expect(router.state.location.search).toBe('?state=NSW&q=roof&page=2&view=map');
     expect(viewButton('Map')).toHaveAttribute('aria-pressed', 'true');
-    expect(api.mapSearches()).toEqual([{ stateType: 'NSW', searchText: 'roof' }]);
+    await vi.waitFor(() => expect(api.mapSearches()).toEqual([{ stateType: 'NSW', searchText: 'roof' }]));
     await vi.waitFor(() => expect(shownPoints()).toEqual(['Parramatta Roofing']));
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
