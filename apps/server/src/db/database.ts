@@ -120,6 +120,14 @@ export function errorChain(error: unknown): { message: string; code: string | un
   return chain;
 }
 
+/** SQLSTATEs of the constraints a repo turns into an answer of its own (a name taken, a parent gone). */
+export const CONSTRAINT_SQLSTATES = { uniqueViolation: '23505', foreignKeyViolation: '23503' } as const;
+
+/** Whether the database refused the statement with this SQLSTATE, on the error or one it wraps. */
+export function hasSqlState(error: unknown, sqlState: string): boolean {
+  return errorChain(error).some(({ code }) => code === sqlState);
+}
+
 /**
  * Whether an error means the database cannot be reached (stopped, restarting, unreachable) as opposed to a fault
  * of the request or the code: such a request may succeed when tried again shortly.

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/database';
+import { CONSTRAINT_SQLSTATES, type Database, hasSqlState } from '../../db/database';
 import { addresses, categories, trades } from '../../db/schema';
 
 const categoryColumns = {
@@ -26,19 +26,9 @@ export interface TradeKeywordSources {
 /** Why a write was refused by the database's constraints. */
 export type CategoryConflict = 'name-taken' | 'parent-gone';
 
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
-
-/** node-postgres and PGlite put the SQLSTATE on the error; Drizzle wraps it as the cause. */
-function sqlStateOf(error: unknown): unknown {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
-  return codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause);
-}
-
 function conflictOf(error: unknown): CategoryConflict | undefined {
-  const state = sqlStateOf(error);
-  if (state === UNIQUE_VIOLATION) return 'name-taken';
-  if (state === FOREIGN_KEY_VIOLATION) return 'parent-gone';
+  if (hasSqlState(error, CONSTRAINT_SQLSTATES.uniqueViolation)) return 'name-taken';
+  if (hasSqlState(error, CONSTRAINT_SQLSTATES.foreignKeyViolation)) return 'parent-gone';
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { CONSTRAINT_SQLSTATES, type Database, hasSqlState } from '../../db/database';
 import { socialMedia, trades } from '../../db/schema';
 
 export type SocialMediaRow = typeof socialMedia.$inferSelect;
@@ -8,14 +8,6 @@ export type StoredMediaType = SocialMediaRow['mediaType'];
 
 /** What makes two entries the same: one business, one media type, one name (db/schema.ts `social_media_entry_key`). */
 type EntryKey = Pick<SocialMediaRow, 'entityId' | 'mediaType' | 'name'>;
-
-const UNIQUE_VIOLATION = '23505';
-
-/** node-postgres and PGlite put the SQLSTATE on the error; Drizzle wraps it as the cause. */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
-  return (codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause)) === UNIQUE_VIOLATION;
-}
 
 export function createSocialMediaRepo(db: Database) {
   async function findSame({ entityId, mediaType, name }: EntryKey): Promise<SocialMediaRow | undefined> {
@@ -82,7 +74,7 @@ export function createSocialMediaRepo(db: Database) {
           .returning();
         return row;
       } catch (error) {
-        if (isUniqueViolation(error)) return 'duplicate';
+        if (hasSqlState(error, CONSTRAINT_SQLSTATES.uniqueViolation)) return 'duplicate';
         throw error;
       }
     },

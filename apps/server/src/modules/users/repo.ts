@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { CONSTRAINT_SQLSTATES, type Database, hasSqlState } from '../../db/database';
 import { type keyPurpose, oneTimeKeys, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -19,14 +19,6 @@ export interface ProfileFields {
   email: string;
   bio: string;
   phone: string;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-/** node-postgres and PGlite put the SQLSTATE on the error; Drizzle wraps it as the cause. */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
-  return codeOf(error) === UNIQUE_VIOLATION || codeOf((error as { cause?: unknown } | undefined)?.cause) === UNIQUE_VIOLATION;
 }
 
 function sameEmail(email: string) {
@@ -71,7 +63,7 @@ export function createUserRepo(db: Database) {
       try {
         return await update(id, fields);
       } catch (error) {
-        if (isUniqueViolation(error)) return 'email-taken';
+        if (hasSqlState(error, CONSTRAINT_SQLSTATES.uniqueViolation)) return 'email-taken';
         throw error;
       }
     },
