@@ -236,7 +236,8 @@ export const trades = pgTable(
       .where(sql`listed and pin_latitude is not null`),
     // Migration 0004 adds what drizzle-kit cannot express: the name-ordered index that carries each
     // business's words (so a text search walks it without reading the table) and extended statistics.
-    // Migration 0009 adds the map's name-ordered index carrying the map points and the filters' columns.
+    // Migration 0009 adds the map's name-ordered index carrying the map points and the filters' columns, and 0013
+    // the words, so a text search on the map walks it as the list's walks the other.
   ],
 );
 

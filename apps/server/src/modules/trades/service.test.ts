@@ -1,5 +1,6 @@
+import { mapPointsSchema } from '@churchtrades/shared/map';
 import { describe, expect, it } from 'vitest';
-import { createChurch, createTrade } from '../../../test/factories';
+import { createAddress, createCategoryPair, createChurch, createTrade, inCategory } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { createTradeRepo } from './repo';
 import { createTradeService, DEFAULT_SEARCH_LIMITS, type TradeSearchLimits } from './service';
@@ -149,5 +150,28 @@ describe('searching a set too large to count or rank whole', () => {
     expect(page.content.map((card) => card.name)).toEqual(['Bb Gutters', 'Cc Gutters', 'Aa Roofing']);
     expect(page).toMatchObject({ totalElements: 3 });
     expect(ranked.content.map((card) => card.name)).toEqual(['Cc Gutters', 'Bb Gutters', 'Aa Roofing']);
+  });
+});
+
+describe('the map of a text', () => {
+  it('finds a match the name-ordered walk does not reach, and a typo read as a category word', async () => {
+    const church = await createChurch(db);
+    for (let n = 10; n < 16; n += 1) {
+      const bakery = await createTrade(db, { name: `Aa Bakery ${n}`, churchId: church.id });
+      await createAddress(db, bakery.id, { latitude: -33.87, longitude: 151.21 });
+    }
+    const roofing = await createCategoryPair(db, { name: 'Roofing' }, { name: 'Gutter Cleaning', tags: 'gutters' });
+    const gutters = await createTrade(db, { name: 'Zz Gutters', churchId: church.id, ...inCategory(roofing) });
+    await createAddress(db, gutters.id, { latitude: -33.87, longitude: 151.21 });
+    // A walk may check two rows only: both bakeries.
+    const service = serviceWith({ walkBudgetMin: 2, walkRowsPerMatch: 1, walkBudgetMax: 2 });
+    const mapOf = async (searchText: string) => {
+      const { page: _page, size: _size, ...mapQuery } = query({ churchId: church.id, searchText });
+      const answer = await service.mapPoints(mapQuery);
+      return mapPointsSchema.parse(JSON.parse(answer.json)).points.map((point) => point[1]);
+    };
+
+    expect(await mapOf('gutters')).toEqual(['Zz Gutters']);
+    expect(await mapOf('gutetrs')).toEqual(['Zz Gutters']);
   });
 });

@@ -234,6 +234,15 @@ export function createTradeService(
   }
 
   /**
+   * Whether any listed business within the filter matches. Asked of PostgreSQL as one row wanted, it may scan
+   * the table for it when its estimate is far out (a typo taken as a prefix: 0.9 s at a million businesses);
+   * a name-ordered walk finds a common word's match in its first rows, and a rare word's are few to collect.
+   */
+  async function matchesAny(filter: DirectoryFilter, match: DirectoryMatch): Promise<boolean> {
+    return (await firstByName(filter, match, 1)).ids.length > 0;
+  }
+
+  /**
    * Which businesses a text finds, by the search page's rules: its words; else the category words they
    * resemble; else names alike, unless too many are. Undefined when nothing can match.
    */
@@ -241,11 +250,11 @@ export function createTradeService(
     const terms = parseSearchText(searchText);
     if (terms === undefined) return { kind: 'all' };
     const asTyped: DirectoryMatch = { kind: 'text', tsquery: tsqueryText(terms) };
-    if ((await repo.countUpTo(filter, asTyped, 0)) > 0) return asTyped;
+    if (await matchesAny(filter, asTyped)) return asTyped;
     const corrected = await correctedTerms(terms);
     if (corrected) {
       const asCorrected: DirectoryMatch = { kind: 'text', tsquery: tsqueryText(corrected) };
-      if ((await repo.countUpTo(filter, asCorrected, 0)) > 0) return asCorrected;
+      if (await matchesAny(filter, asCorrected)) return asCorrected;
     }
     const similar: DirectoryMatch = { kind: 'similar-name', text: plainText(corrected ?? terms) };
     if ((await repo.estimate(filter, similar)) > limits.similarNameLimit) return undefined;
