@@ -101,6 +101,25 @@ describe('GET /api/trades/clientFilter near me', () => {
     expect(typo.names).toEqual(['Bondi Electrical']);
   });
 
+  it("with a state, lists that state's businesses only, nearest first, however far the visitor is from it", async () => {
+    const church = await parishAroundSydney();
+    for (const [name, latitude, longitude] of [
+      ['Fremantle Plumbing', -32.0569, 115.7439],
+      ['Perth Plumbing', -31.9523, 115.8613],
+      ['Broome Plumbing', -17.9614, 122.2359],
+    ] as const) {
+      const trade = await createTrade(db, { name, churchId: church.id, stateType: 'WA' });
+      await createAddress(db, trade.id, { latitude, longitude });
+    }
+
+    const western = await clientFilter({ churchId: church.id, stateType: 'WA', ...SYDNEY });
+    const eastern = await clientFilter({ churchId: church.id, stateType: 'NSW', ...SYDNEY });
+
+    expect(western.names).toEqual(['Perth Plumbing', 'Fremantle Plumbing', 'Broome Plumbing']);
+    expect(eastern.names.slice(0, 4)).toEqual(['Bondi Plumbing', 'Manly Plumbing', 'Parramatta Plumbing', 'Newcastle Plumbing']);
+    expect(eastern.names).not.toContain('Perth Plumbing');
+  });
+
   it('beyond the exact range, lists the nearest on a flat map of degrees, sorted by their distance', async () => {
     const church = await parishAroundSydney();
     const query = {

@@ -1,4 +1,4 @@
-import type { RealState } from '@churchtrades/shared/states';
+import { REAL_STATES, type RealState } from '@churchtrades/shared/states';
 import type { TradeCard, TradeDetail } from '@churchtrades/shared/trade-search';
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
@@ -127,6 +127,18 @@ const byName = [asc(trades.name), asc(trades.id)];
 
 /** The business has a map pin: it is not online-only and its address has coordinates (see `trades.pin_latitude`). */
 const pinned = isNotNull(trades.pinLatitude);
+
+/** Each state as an SQL literal, made from the list of states and never from a request. */
+const STATE_LITERALS = Object.fromEntries(REAL_STATES.map((state) => [state, sql.raw(`'${state}'`)])) as Record<RealState, SQL>;
+
+/**
+ * The filter's state once more, as a literal: PostgreSQL can then walk that state's own pins' index
+ * (`trades_listed_pin_<state>_idx`, migration 0014) rather than every pin nearest first, which it cannot prove a
+ * parameter lets it do.
+ */
+function stateOfPins({ stateType }: DirectoryFilter): SQL | undefined {
+  return stateType === undefined ? undefined : sql`${trades.stateType} = ${STATE_LITERALS[stateType]}`;
+}
 
 /** The business's pin as the pins' GiST index holds it (`trades_listed_pin_idx`): point(longitude, latitude). */
 const pinPoint = sql`point(${trades.pinLongitude}, ${trades.pinLatitude})`;
@@ -288,7 +300,7 @@ export function createTradeRepo(db: Database) {
       const nearby = db
         .select({ id: trades.id, name: trades.name, km: sql<number>`${distanceFrom(origin)}`.as('km') })
         .from(trades)
-        .where(and(where(filter, match), pinned))
+        .where(and(where(filter, match), pinned, stateOfPins(filter)))
         .orderBy(sql`${pinPoint} <-> point(${origin.longitude}::float8, ${origin.latitude}::float8)`)
         .limit(need)
         .as('nearby');
@@ -311,7 +323,7 @@ export function createTradeRepo(db: Database) {
       const rows = await db
         .select({ id: trades.id, km: distance })
         .from(trades)
-        .where(and(where(filter, match), pinned, withinRadius(origin, radiusKm)))
+        .where(and(where(filter, match), pinned, stateOfPins(filter), withinRadius(origin, radiusKm)))
         .orderBy(distance, ...byName)
         .limit(need);
       return rows.map((row) => ({ id: row.id, km: Number(row.km) }));
