@@ -103,7 +103,7 @@ describe('search filters', () => {
 
     expect(address()).toBe('?q=hot+water');
     await resultsShown();
-    expect(api.searches().at(-1)).toMatchObject({ searchText: 'hot water' });
+    await vi.waitFor(() => expect(api.searches().at(-1)).toMatchObject({ searchText: 'hot water' }));
   });
 
   it('filters by state with the pressed state button and offers that state’s churches', async () => {
@@ -117,7 +117,7 @@ describe('search filters', () => {
     expect(stateButton('All')).toHaveAttribute('aria-pressed', 'false');
     expect(address()).toBe('?state=VIC');
     await resultsShown();
-    expect(api.searches().at(-1)).toMatchObject({ stateType: 'VIC' });
+    await vi.waitFor(() => expect(api.searches().at(-1)).toMatchObject({ stateType: 'VIC' }));
     expect(await within(churchSelect()).findByRole('option', { name: ST_PAUL.name })).toBeInTheDocument();
     expect(within(churchSelect()).queryByRole('option', { name: ST_MARY.name })).not.toBeInTheDocument();
   });
@@ -135,7 +135,7 @@ describe('search filters', () => {
     expect(address()).toBe('?cat=1&sub=12');
     expect(specificsSelect()).toHaveDisplayValue('Gas fitter');
     await resultsShown();
-    expect(api.searches().at(-1)).toMatchObject({ mCat: '1', sCat: '12' });
+    await vi.waitFor(() => expect(api.searches().at(-1)).toMatchObject({ mCat: '1', sCat: '12' }));
     expect(api.requests('/api/category/sub_categories')[0]?.searchParams.get('parent_id')).toBe('1');
   });
 
@@ -149,7 +149,7 @@ describe('search filters', () => {
     expect(within(churchSelect()).getByRole('option', { name: `${ST_MARY.name} (NSW)` })).toBeInTheDocument();
     expect(address()).toBe(`?church=${ST_PAUL.churchId}`);
     await resultsShown();
-    expect(api.searches().at(-1)).toMatchObject({ churchId: ST_PAUL.churchId, stateType: 'ALL' });
+    await vi.waitFor(() => expect(api.searches().at(-1)).toMatchObject({ churchId: ST_PAUL.churchId, stateType: 'ALL' }));
   });
 
   it('searches what the box shows when a filter is chosen while typing', async () => {
