@@ -6,7 +6,7 @@ import type { Summary } from '../apps/server/test/fetch-load';
 import { type LoadKind, logInOwners, prepareLoadDatabase, type WriteCheck } from '../apps/server/test/load-mix';
 import { exitOnSignals, type PrivatePostgres, startPrivatePostgres } from '../apps/server/test/private-postgres';
 import { launchServer, prepareServerSetup, type RunningServer } from '../apps/server/test/production-server';
-import { loadAverage, productFingerprint, REPO_ROOT, RESULTS_DIR } from './load';
+import { loadAverage, productFingerprint, REPO_ROOT, requireWebBuild, RESULTS_DIR } from './load';
 
 /**
  * Fault runs at full length (test/faults.test.ts runs short ones in `npm test`), on a PostgreSQL of their own:
@@ -116,6 +116,7 @@ function killLines(report: KillReport, load: { before: string; after: string }):
 
 async function main(): Promise<void> {
   exitOnSignals();
+  requireWebBuild();
   const code = await productFingerprint();
   console.log(
     `faults ${new Date().toISOString()}: ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}; ` +

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { businessPath } from '@churchtrades/shared/business-page';
 import type { Envelope } from '@churchtrades/shared/envelope';
@@ -13,7 +11,7 @@ import type { TradeDetail, TradePage } from '@churchtrades/shared/trade-search';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { startServerProcess } from '../apps/server/test/server-process';
-import { loadAverage, median } from './load';
+import { loadAverage, median, REPO_ROOT, requireWebBuild, RESULTS_DIR } from './load';
 
 /**
  * Front-end speed (issue 8): Lighthouse in Chromium on the production build, on the search page (`/`) and on one
@@ -32,10 +30,7 @@ import { loadAverage, median } from './load';
  * as tile.openstreetmap.org does at the business page's zoom: a 256-pixel PNG, cached for 3 hours at least.
  */
 const env = process.env;
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
-const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
-const RESULTS_DIR = fileURLToPath(new URL('./results', import.meta.url));
 const CHROME_PATH = env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(env.BENCH_RUNS ?? 3);
 const MAX_FAILED_RUNS = 3;
@@ -235,7 +230,7 @@ async function writeResults(startedAt: string, measured: Measured[]): Promise<st
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(WEB_INDEX)) throw new Error('No built web app in apps/web/dist: run `npm run build` first');
+  requireWebBuild();
   const startedAt = new Date().toISOString();
   console.log(`Seeding the demo data into a temporary database… (load average ${loadAverage()})`);
   const dataDir = await seededDataDir();

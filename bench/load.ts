@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,16 @@ export const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
 export const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 5);
 export const REQUEST_TIMEOUT_SECONDS = 10;
 const READY_TIMEOUT_MS = 60_000;
+
+/**
+ * Stops a benchmark that opens pages when the web app is not built: the server answers business pages with the
+ * built `index.html`, and without it every page would count as a 404.
+ */
+export function requireWebBuild(): void {
+  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('No built web app in apps/web/dist: run `npm run build` first');
+  }
+}
 
 /**
  * A short hash of the product code the bench server runs (server and shared sources, migrations; not tests), printed with

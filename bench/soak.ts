@@ -21,7 +21,7 @@ import {
   residentMemoryMiB,
   type RunningServer,
 } from '../apps/server/test/production-server';
-import { loadAverage, percentile, productFingerprint, REPO_ROOT, RESULTS_DIR } from './load';
+import { loadAverage, percentile, productFingerprint, REPO_ROOT, requireWebBuild, RESULTS_DIR } from './load';
 import { buildQueryMixes } from './search-queries';
 
 /**
@@ -339,6 +339,7 @@ async function soak(server: RunningServer, fixture: LoadFixture, searchPaths: st
 
 async function main(): Promise<void> {
   exitOnSignals();
+  requireWebBuild();
   const code = await productFingerprint();
   console.log(
     `soak ${new Date().toISOString()}: ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}; ` +
