@@ -33,7 +33,7 @@ export const mediaType = pgEnum('media_type', ['FACEBOOK', 'WEBSITE', 'INSTAGRAM
 export const moderationStatus = pgEnum('moderation_status', ['PENDING', 'APPROVED', 'REJECTED', 'UNLISTED']);
 export const churchRole = pgEnum('church_role', ['PRIEST', 'MODERATOR']);
 export const sessionStage = pgEnum('session_stage', ['MFA_PENDING', 'ACTIVE']);
-export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD']);
+export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD', 'CHANGE_EMAIL', 'UNDO_EMAIL_CHANGE']);
 
 export const users = pgTable(
   'users',
@@ -160,6 +160,8 @@ export const trades = pgTable(
     // "plumbing" finds plumbers: a generated column cannot read other tables.
     searchKeywords: text('search_keywords').notNull().default(''),
     website: text('website'),
+    // The address visitors may write to, filled in by the owner: never the owner's login e-mail by default.
+    publicEmail: text('public_email'),
     logoUri: text('logo_uri'),
     image: text('image'),
     atClient: boolean('at_client').notNull().default(false),
@@ -347,7 +349,12 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     stage: sessionStage('stage').notNull(),
     createdAt: timestamps.createdAt,
+    // When the session was last used: with the idle timeout it moves `expires_at`, never past the absolute lifetime.
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // What the account's sessions page shows of each: the browser and the network it came from.
+    userAgent: text('user_agent').notNull().default(''),
+    network: text('network').notNull().default(''),
   },
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
@@ -361,6 +368,8 @@ export const oneTimeKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: keyPurpose('purpose').notNull(),
+    // The address a key is about: the new login e-mail it confirms, or the old one it restores.
+    email: text('email'),
     createdAt: timestamps.createdAt,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
