@@ -102,6 +102,7 @@ export const MESSAGES = {
   registrationSuccessful: 'Registration successful. Please check your email to verify your account.',
   accountLinkInvalid: 'This link is invalid or has expired. Register again or reset your password.',
   resetLinkInvalid: 'This link is invalid or has expired. Ask for a new reset password email.',
+  emailChangeLinkInvalid: 'This link is invalid or has expired. Change your email again from your account.',
   linkAlreadyUsed: 'This link has already been used.',
   resetLinkValid: 'Please enter new password',
   loginSuccessful: 'Login successful',

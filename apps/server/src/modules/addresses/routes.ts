@@ -21,7 +21,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.post(
     '/address/create',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: "Add the business's address", body: addressSchema, response: { 201: oneAddress } },
     },
     async (request, reply) => {
@@ -33,7 +33,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.get(
     '/address/searchByEntityId/:tradeId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: "The business's address, or null while it has none",
@@ -50,7 +50,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.get(
     '/address/searchById/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'One address of a business', params: addressIdParamsSchema, response: { 200: oneAddress } },
     },
     async (request) => {
@@ -62,7 +62,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.patch(
     '/address/update',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Change the address given by id', body: addressSchema, response: { 200: oneAddress } },
     },
     async (request) => {
@@ -74,7 +74,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.patch(
     '/address/delete/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Remove the address', params: addressIdParamsSchema, response: { 200: oneAddress } },
     },
     async (request) => {

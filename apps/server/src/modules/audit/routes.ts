@@ -14,7 +14,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
   app.get(
     '/audit',
     {
-      preHandler: app.requireRole(mayAdministerDirectory),
+      onRequest: app.requireRole(mayAdministerDirectory),
       schema: {
         tags: ['administration'],
         summary: 'The audit log of privileged changes, newest first, filtered (administrators)',

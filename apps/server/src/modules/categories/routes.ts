@@ -60,13 +60,13 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
   // Administration: for administrators only, so no cache may keep the answers.
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    const preHandler = admin.requireRole(mayAdministerDirectory);
+    const onRequest = admin.requireRole(mayAdministerDirectory);
     keepAnswersPrivate(admin);
 
     admin.get(
       '/category/manage',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: adminTags,
           summary: 'Main categories in display order, each with its sub categories and how many businesses use each',
@@ -79,7 +79,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
     admin.post(
       '/category/create',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: adminTags,
           summary: 'Add a main category (parentId -1) or a sub category, placed last',
@@ -96,7 +96,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
     admin.patch(
       '/category/update',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: adminTags,
           summary: "Change a category's name and tags; its businesses are found by the new ones",
@@ -111,7 +111,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
     admin.patch(
       '/category/delete',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: adminTags,
           summary: 'Delete a category no business and no sub category uses',
@@ -126,7 +126,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
     admin.patch(
       '/category/reorder',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: adminTags,
           summary: 'Put the categories under one parent (-1: the main categories) in a new order',

@@ -24,7 +24,7 @@ const LISTS: readonly { path: string; churchRole: ChurchRole; summary: string }[
 
 /** A church's priests and moderators, named by whoever administers the church. */
 export const churchMemberRoutes: FastifyPluginAsyncZod<{ members: ChurchMemberService }> = async (app, { members }) => {
-  const preHandler = app.requireRole(mayAdministerChurches);
+  const onRequest = app.requireRole(mayAdministerChurches);
   // Answers about who serves a church, for its administrators only: no cache may keep them.
   keepAnswersPrivate(app);
 
@@ -32,7 +32,7 @@ export const churchMemberRoutes: FastifyPluginAsyncZod<{ members: ChurchMemberSe
     app.get(
       path,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary,
@@ -50,7 +50,7 @@ export const churchMemberRoutes: FastifyPluginAsyncZod<{ members: ChurchMemberSe
   app.post(
     '/masterUser/churchMembers',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Attach a user, by e-mail, to a church as its priest or a moderator (raising a lower role)',
@@ -68,7 +68,7 @@ export const churchMemberRoutes: FastifyPluginAsyncZod<{ members: ChurchMemberSe
   app.patch(
     '/masterUser/churchMembers/remove',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Detach a user from a church in that role; their role stays',

@@ -95,13 +95,13 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
   // Administration: every answer depends on who asks, so none may be kept by any cache.
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    const preHandler = admin.requireRole(mayAdministerChurches);
+    const onRequest = admin.requireRole(mayAdministerChurches);
     keepAnswersPrivate(admin);
 
     admin.get(
       '/churches/manage',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: adminTags,
           summary: 'Every church the caller administers, disabled ones too, by name, a page at a time',
@@ -116,7 +116,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
     admin.get(
       '/churches/manage/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags: adminTags,
           summary: 'One church the caller administers',
@@ -131,7 +131,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
     admin.post(
       '/churches/register',
       {
-        preHandler,
+        onRequest,
         schema: { tags: adminTags, summary: 'Register a church', body: churchFormSchema, response: { 201: oneChurch } },
       },
       async (request, reply) => {
@@ -143,7 +143,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
     admin.patch(
       '/churches/update',
       {
-        preHandler,
+        onRequest,
         schema: { tags: adminTags, summary: "Change a church's details", body: churchUpdateSchema, response: { 200: oneChurch } },
       },
       async (request) =>
@@ -154,7 +154,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
       admin.patch(
         path,
         {
-          preHandler,
+          onRequest,
           schema: { tags: adminTags, summary, consumes: ['multipart/form-data'], response: { 200: oneChurch } },
         },
         async (request) => {
@@ -171,7 +171,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
       admin.patch(
         path,
         {
-          preHandler,
+          onRequest,
           schema: { tags: adminTags, summary, querystring: churchKeyQuerySchema, response: { 200: oneChurch } },
         },
         async (request) =>

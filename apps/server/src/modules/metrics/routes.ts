@@ -35,7 +35,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics }> = async 
   app.get(
     '/metrics',
     {
-      preHandler: mayReadMetrics,
+      onRequest: mayReadMetrics,
       // Scraped every few seconds: like /healthz, it stays out of the request log.
       logLevel: 'warn',
       schema: {

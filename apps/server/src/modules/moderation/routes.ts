@@ -36,7 +36,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   app.get(
     '/moderation/queue',
     {
-      preHandler: app.requireRole(mayModerate),
+      onRequest: app.requireRole(mayModerate),
       schema: {
         tags,
         summary: 'Pending and changed-since-approval businesses the caller moderates, oldest first, and counts per church',
@@ -54,7 +54,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   app.get(
     '/moderation/trades',
     {
-      preHandler: app.requireRole(mayViewModeration),
+      onRequest: app.requireRole(mayViewModeration),
       schema: {
         tags,
         summary: 'Every business, in any status, of the churches the caller may see, by name',
@@ -71,7 +71,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   app.get(
     '/moderation/trades/:id',
     {
-      preHandler: app.requireRole(mayViewModeration),
+      onRequest: app.requireRole(mayViewModeration),
       schema: {
         tags,
         summary: 'One business of a church the caller may see',
@@ -88,7 +88,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   app.patch(
     '/moderation/decide',
     {
-      preHandler: app.requireRole(mayModerate),
+      onRequest: app.requireRole(mayModerate),
       schema: {
         tags,
         summary: 'Approve, reject (with a reason), unlist (with a reason) or relist a business',

@@ -12,8 +12,8 @@ const { app, database } = await createTestApp();
 const db = database.db;
 
 // A route as a later module declares one: it opts in with requireUser and reads who is asking.
-app.get('/api/test-only/whoami', { preHandler: app.requireUser }, async (request) => currentUser(request));
-app.get('/api/test-only/moderators', { preHandler: app.requireRole(mayModerate) }, async (request) => currentUser(request));
+app.get('/api/test-only/whoami', { onRequest: app.requireUser }, async (request) => currentUser(request));
+app.get('/api/test-only/moderators', { onRequest: app.requireRole(mayModerate) }, async (request) => currentUser(request));
 
 describe('requireUser', () => {
   it('gives the route the logged-in user and their role', async () => {

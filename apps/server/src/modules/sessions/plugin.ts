@@ -12,12 +12,12 @@ type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<vo
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler of a route for logged-in users (two-step done): else 401 "You are not logged in". */
+    /** onRequest hook of a route for logged-in users (two-step done): else 401 "You are not logged in". */
     requireUser: SessionGuard;
-    /** preHandler of the one route a login waiting for its two-step code may call. */
+    /** onRequest hook of the one route a login waiting for its two-step code may call. */
     requireTwoStepPending: SessionGuard;
     /**
-     * preHandler of a privileged route: a logged-in user whose role passes `allows` (one of
+     * onRequest hook of a privileged route: a logged-in user whose role passes `allows` (one of
      * `@churchtrades/shared/permissions`), else 401 when not logged in and 403 "You are not allowed to do this."
      */
     requireRole(allows: (role: Role) => boolean): SessionGuard;
@@ -59,7 +59,7 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 
 /**
  * Server-side sessions in an HttpOnly, SameSite=Lax cookie holding a random token (DESIGN "Sessions and
- * security"); the database keeps only its hash. Routes opt in with `preHandler: app.requireUser`.
+ * security"); the database keeps only its hash. Routes opt in with `onRequest: app.requireUser`, so that a stranger is answered 401 before the body is even read.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureCookie }: SessionPluginOptions) => {
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie } as const;

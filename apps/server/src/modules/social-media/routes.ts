@@ -28,7 +28,7 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
   app.post(
     '/socialMedia/create',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Add a website or social network profile', body: socialMediaSchema, response: { 201: oneEntry } },
     },
     async (request, reply) => {
@@ -40,7 +40,7 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
   app.get(
     '/socialMedia/searchByEntityId/:tradeId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: "The business's entries, oldest first",
@@ -57,7 +57,7 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
   app.get(
     '/socialMedia/searchByReferenceId/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'One entry, by its id or reference id',
@@ -74,7 +74,7 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
   app.patch(
     '/socialMedia/update',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Change the entry given by id', body: socialMediaSchema, response: { 200: oneEntry } },
     },
     async (request) => {
@@ -86,7 +86,7 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
   app.patch(
     '/socialMedia/delete',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Remove the entry given by id', body: socialMediaDeleteSchema, response: { 200: oneEntry } },
     },
     async (request) => {

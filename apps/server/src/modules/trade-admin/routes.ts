@@ -16,7 +16,7 @@ export const tradeAdminRoutes: FastifyPluginAsyncZod<{ tradeAdmin: TradeAdminSer
   app.get(
     '/trades/searchTrade',
     {
-      preHandler: app.requireRole(mayAdministerDirectory),
+      onRequest: app.requireRole(mayAdministerDirectory),
       schema: {
         tags: ['administration'],
         summary: 'Every business, listed or not, by its name or its owner, state and moderation status',

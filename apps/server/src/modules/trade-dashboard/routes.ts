@@ -44,7 +44,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
   app.post(
     '/trades/new',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: "Add the user's one business; it waits for a moderator unless its church does not moderate",
@@ -62,7 +62,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
   app.patch(
     '/trades/resubmit',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Put a rejected business back in front of its moderators (its owner only)',
@@ -80,7 +80,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
   app.get(
     '/trades/byUser/:userId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: "A user's business (null while they have none): their own, or any for administrators",
@@ -97,7 +97,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
   app.patch(
     '/trades/updateTradeProfile',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: "Change the business's profile", body: tradeProfileSchema, response: { 200: oneTrade } },
     },
     async (request) => {
@@ -110,7 +110,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
     app.patch(
       toggle.path,
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: toggle.summary, querystring: tradeKeyQuerySchema, response: { 200: oneTrade } },
       },
       async (request) => {
@@ -123,7 +123,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
   app.patch(
     '/trades/logo',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: "Change the business's logo: a multipart form with tradeId and the image in file",

@@ -31,7 +31,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
   app.get(
     '/masterUser/filter',
     {
-      preHandler: administrators,
+      onRequest: administrators,
       schema: {
         tags,
         summary: 'Users by name or e-mail, state, church, role and account switches, by last name',
@@ -45,7 +45,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
   app.get(
     '/masterUser/:id',
     {
-      preHandler: administrators,
+      onRequest: administrators,
       schema: { tags, summary: 'One user as an administrator sees them', params: userIdParamsSchema, response: oneUser },
     },
     async (request) => envelope(200, MESSAGES.userFound, { user: await userAdmin.find(request.params.id) }),
@@ -54,7 +54,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
   app.patch(
     '/user/updateRole',
     {
-      preHandler: administrators,
+      onRequest: administrators,
       schema: {
         tags,
         summary: "Change a user's role (never above one's own; ADMIN, DEVELOPER and SUPER by a SUPER only)",
@@ -72,7 +72,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
     app.patch(
       `/user/${path}`,
       {
-        preHandler: administrators,
+        onRequest: administrators,
         schema: {
           tags,
           summary: `Flip the user's ${name}; locking, disabling or expiring ends their sessions`,
@@ -90,7 +90,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
   app.patch(
     '/trades/sendNewOwnerPasswordResetEmail',
     {
-      preHandler: administrators,
+      onRequest: administrators,
       schema: {
         tags,
         summary: 'E-mail the account of this address a password reset link',

@@ -71,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.post(
     '/user/verify/qrcode',
     {
-      preHandler: app.requireTwoStepPending,
+      onRequest: app.requireTwoStepPending,
       schema: { tags, summary: 'Complete a two-step login with the code', body: twoStepSchema, response: oneUser },
     },
     async (request, reply) => {
@@ -125,14 +125,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
 
   app.get(
     '/user/profile',
-    { preHandler: app.requireUser, schema: { tags, summary: 'The logged-in user', response: oneUser } },
+    { onRequest: app.requireUser, schema: { tags, summary: 'The logged-in user', response: oneUser } },
     async (request) => envelope(200, MESSAGES.profileFound, { user: await users.profile(currentUser(request)) }),
   );
 
   app.patch(
     '/user/update',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Change the own profile', body: accountProfileSchema, response: oneUser },
     },
     async (request) => {
@@ -144,7 +144,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/updatepassword',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Change the own password; other sessions end', body: passwordChangeSchema, response: nothing },
     },
     async (request) => {
@@ -156,7 +156,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/photo',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Change the own photo: a multipart form with userId and the image in file',
@@ -176,7 +176,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/mfa/setup',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'A new two-step secret and its QR code', response: { 200: envelopeSchema(mfaSetupSchema) } },
     },
     async (request) => envelope(200, MESSAGES.mfaSetupStarted, await users.setUpMfa(currentUser(request))),
@@ -185,7 +185,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/mfa/confirm',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Turn two-step on with a code of the new secret', body: mfaConfirmSchema, response: oneUser },
     },
     async (request) => {
@@ -197,7 +197,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/mfa/cancel',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Turn two-step off with a code or the password', body: mfaCancelSchema, response: oneUser },
     },
     async (request) => {

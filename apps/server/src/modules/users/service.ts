@@ -34,7 +34,13 @@ import { newTotpSecret, otpauthUri, stepOfCode } from './totp';
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-export const KEY_LIFETIME_HOURS: Record<KeyPurpose, number> = { VERIFY_ACCOUNT: 48, RESET_PASSWORD: 1 };
+export const KEY_LIFETIME_HOURS: Record<KeyPurpose, number> = {
+  VERIFY_ACCOUNT: 48,
+  RESET_PASSWORD: 1,
+  CHANGE_EMAIL: 24,
+  // Long enough for an owner back from a week away to undo a change made by someone else.
+  UNDO_EMAIL_CHANGE: 7 * 24,
+};
 
 /** DESIGN "Sessions and security": limits per address and per account on everything that can be guessed at. */
 export const RATE_LIMITS = {
@@ -102,6 +108,8 @@ function assertMayLogIn(user: UserRow): void {
 const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
   VERIFY_ACCOUNT: MESSAGES.accountLinkInvalid,
   RESET_PASSWORD: MESSAGES.resetLinkInvalid,
+  CHANGE_EMAIL: MESSAGES.emailChangeLinkInvalid,
+  UNDO_EMAIL_CHANGE: MESSAGES.emailChangeLinkInvalid,
 };
 
 export function createUserService(deps: UserServiceDependencies) {
