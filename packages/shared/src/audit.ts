@@ -36,11 +36,29 @@ export const AUDIT_ACTIONS = [
   'user.flag',
   'user.create',
   'user.passwordReset',
+  // Security events of an account (DESIGN "Sessions and security"): the account is the subject.
+  'user.loginFailed',
+  'user.lockedOut',
+  'user.twoStepLockedOut',
+  'user.verify',
+  'user.passwordResetByLink',
+  'user.passwordChange',
+  'user.emailChangeRequest',
+  'user.emailChange',
+  'user.emailChangeUndo',
+  'user.twoStepOn',
+  'user.twoStepOff',
+  'trade.editForOwner',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Who an entry names as its actor when no account made the change: the operator's command line (`npm run admin`). */
 export const SYSTEM_ACTOR = 'system';
+
+/** Who an entry names as its actor when a visitor who is not logged in caused it (a failed login): their network. */
+export function visitorActor(network: string): string {
+  return `visitor from ${network}`;
+}
 
 const isoDate = z
   .union([z.literal(''), z.iso.date({ error: MESSAGES.dateInvalid })], { error: MESSAGES.dateInvalid })

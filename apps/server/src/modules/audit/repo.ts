@@ -5,7 +5,11 @@ import { auditLog, users } from '../../db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 /** `actorId` null: the change was made outside the app, by the operator's command line. */
-export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'actorEmail' | 'createdAt'> & { actorId: string | null };
+export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'actorEmail' | 'createdAt'> & {
+  actorId: string | null;
+  /** Who acted, when no account did and it was not the operator's command line. */
+  actorLabel?: string;
+};
 
 const ONE_DAY = sql`interval '1 day'`;
 
@@ -27,10 +31,10 @@ function conditionsOf(query: AuditQuery): SQL | undefined {
 export function createAuditRepo(db: Database) {
   return {
     /** Adds an entry; the actor's e-mail is copied from their account as it is now. */
-    async insert(entry: NewAuditEntry): Promise<void> {
+    async insert({ actorLabel, ...entry }: NewAuditEntry): Promise<void> {
       const actorEmail =
         entry.actorId === null
-          ? SYSTEM_ACTOR
+          ? (actorLabel ?? SYSTEM_ACTOR)
           : sql`coalesce((select ${users.email} from ${users} where ${users.id} = ${entry.actorId}), '')`;
       await db.insert(auditLog).values({ ...entry, actorEmail });
     },

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry, AuditQuery, AuditSubject } from '@churchtrades/shared/audit';
+import { type AuditAction, type AuditEntry, type AuditQuery, type AuditSubject, visitorActor } from '@churchtrades/shared/audit';
 import type { Page } from '@churchtrades/shared/trade-search';
 import type { SignedInUser } from '../sessions/service';
 import type { AuditRepo, AuditRow } from './repo';
@@ -28,6 +28,17 @@ function changedFields(before: Fields | null, after: Fields | null): { before: F
   };
 }
 
+/** Something that happened to an account's security, whoever caused it. */
+export interface SecurityEvent {
+  action: AuditAction;
+  /** The account affected. */
+  account: { id: string; email: string };
+  /** The logged-in user who acted (the owner, or an administrator), or the network a visitor came from. */
+  actor: SignedInUser | { network: string };
+  /** What an investigator needs to know, never a password, key or code. */
+  details?: Fields;
+}
+
 function entryOf(row: AuditRow): AuditEntry {
   return {
     id: row.id,
@@ -53,6 +64,13 @@ export function createAuditService(repo: AuditRepo) {
     /** Writes down a change made outside the app by the operator's command line, which no account made. */
     async recordBySystem(change: AuditChange): Promise<void> {
       await repo.insert({ actorId: null, ...change, ...changedFields(change.before, change.after) });
+    },
+
+    /** Writes down a security event of an account: failed logins, lock-outs, password, e-mail and two-step changes. */
+    async recordSecurityEvent({ action, account, actor, details = {} }: SecurityEvent): Promise<void> {
+      const subject = { subjectType: 'USER' as const, subjectId: account.id, subjectName: account.email };
+      const by = 'userId' in actor ? { actorId: actor.userId } : { actorId: null, actorLabel: visitorActor(actor.network) };
+      await repo.insert({ ...by, action, ...subject, before: null, after: details });
     },
 
     async page(query: AuditQuery): Promise<Page<AuditEntry>> {

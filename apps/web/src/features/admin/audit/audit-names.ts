@@ -25,6 +25,18 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'user.flag': 'Account switch changed',
   'user.create': 'Account created',
   'user.passwordReset': 'Password reset',
+  'user.loginFailed': 'Login failed',
+  'user.lockedOut': 'Logins held back after failures',
+  'user.twoStepLockedOut': 'Two-step codes held back after failures',
+  'user.verify': 'E-mail verified',
+  'user.passwordResetByLink': 'Password set by a reset link',
+  'user.passwordChange': 'Password changed',
+  'user.emailChangeRequest': 'E-mail change asked for',
+  'user.emailChange': 'E-mail changed',
+  'user.emailChangeUndo': 'E-mail change undone',
+  'user.twoStepOn': 'Two-step turned on',
+  'user.twoStepOff': 'Two-step turned off',
+  'trade.editForOwner': "Business edited on its owner's behalf",
 };
 
 export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
