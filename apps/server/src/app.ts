@@ -16,6 +16,7 @@ import { transactionalDatabase } from './db/transactions';
 import { scheduleHousekeeping } from './housekeeping';
 import { registerErrorHandling } from './http/error-handler';
 import { answerFrameworkError } from './http/framework-errors';
+import { type LogDestination, serializeRequest } from './http/request-log';
 import { securityPlugin } from './http/security';
 import { keepTextStorable } from './http/storable-text';
 import { readWebManifest } from './http/page-preloads';
@@ -85,6 +86,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** How many map answers to keep between writes (trades/map-answers.ts); 0 computes every one. */
   mapAnswersKept?: number;
+  /** Where the log goes; stdout unless a test reads it. */
+  logDestination?: LogDestination;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -96,11 +99,23 @@ function addressSource(config: Config, db: Database, log: FastifyBaseLogger) {
   return addressServiceSource({ url, key, timeoutMs, log });
 }
 
-export async function buildApp({ config, db: database, clock = systemClock, mapAnswersKept }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db: database,
+  clock = systemClock,
+  mapAnswersKept,
+  logDestination,
+}: AppDependencies): Promise<FastifyInstance> {
   // The repos query through this `db`: inside `transactions.run`, whichever service asks, in that one transaction.
   const { db, transactions } = transactionalDatabase(database);
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // The one-time keys of e-mailed links arrive in the URL: they must not reach the log.
+      serializers: { req: serializeRequest },
+      ...(logDestination ? { stream: logDestination } : {}),
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.nodeEnv === 'production',
     return503OnClosing: false,
@@ -129,7 +144,15 @@ export async function buildApp({ config, db: database, clock = systemClock, mapA
 
   const sessions = createSessionService(createSessionRepo(db), clock);
   const rateLimits = createRateLimiter(createRateLimitRepo(db), clock);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom }, app.log);
+  const mailer = createMailer(
+    {
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.mailOutboxDir,
+      from: config.mailFrom,
+      logLinks: config.nodeEnv !== 'production',
+    },
+    app.log,
+  );
   app.addHook('onClose', () => mailer.close());
   const images = createImageStore(config.uploadDir);
   const users = createUserService({

@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
-import { buildApp } from '../src/app';
-import type { Clock } from '../src/clock';
+import { type AppDependencies, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config/config';
 import type { DatabaseHandle } from '../src/db/database';
 import { createTestDatabase } from './test-database';
@@ -26,7 +25,10 @@ export interface TestApp {
  * Builds the real app on a fresh database and data directory for this test file, removed after the file's
  * tests. Mail goes to the outbox unless `overrides.smtpUrl` names a mail catcher.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<AppDependencies, 'clock' | 'logDestination'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-data-'));
   const config = testConfig(dataDir, overrides);
   const database = await createTestDatabase();

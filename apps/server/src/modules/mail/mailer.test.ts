@@ -19,10 +19,12 @@ function recordingLogger() {
   return { log, lines };
 }
 
+const FROM = 'ChurchTrades <no-reply@churchtrades.au>';
+
 describe('the mailer without SMTP_URL', () => {
   it('writes each mail to the outbox as an .eml file and logs its links', async () => {
     const { log, lines } = recordingLogger();
-    const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: 'ChurchTrades <no-reply@churchtrades.au>' }, log);
+    const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: FROM, logLinks: true }, log);
 
     mailer.sendInBackground(resetPasswordMail(sender, recipient, 'the-key', 1));
     await mailer.close();
@@ -33,6 +35,17 @@ describe('the mailer without SMTP_URL', () => {
     const link = 'https://churchtrades.example/verify/password?key=the-key';
     expect(linkIn(mail!, '/verify/password')).toBe(link);
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'mail written to the outbox', links: [link] }));
+  });
+
+  it('logs no link, nor its key, when told not to, as in production', async () => {
+    const { log, lines } = recordingLogger();
+    const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: FROM, logLinks: false }, log);
+
+    mailer.sendInBackground(resetPasswordMail(sender, recipient, 'the-secret-key', 1));
+    await mailer.close();
+
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'mail written to the outbox', to: recipient.email }));
+    expect(JSON.stringify(lines)).not.toContain('the-secret-key');
   });
 });
 

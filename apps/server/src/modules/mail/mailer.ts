@@ -17,6 +17,11 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   outboxDir: string;
   from: string;
+  /**
+   * Whether the outbox logs each mail's links, to click in development. Never in production: the links carry
+   * one-time keys, which must not reach a log.
+   */
+  logLinks: boolean;
 }
 
 type Delivery = (mail: Mail & { from: string }) => Promise<void>;
@@ -33,8 +38,9 @@ function smtpDelivery(smtpUrl: string): { deliver: Delivery; close(): void } {
   };
 }
 
-/** Without a mail server the outbox stands in for one: files to open, and links in the log to click. */
-function outboxDelivery(outboxDir: string, log: FastifyBaseLogger): { deliver: Delivery; close(): void } {
+/** Without a mail server the outbox stands in for one: files to open, and in development links in the log to click. */
+function outboxDelivery(options: MailerOptions, log: FastifyBaseLogger): { deliver: Delivery; close(): void } {
+  const { outboxDir, logLinks } = options;
   const composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     deliver: async (mail) => {
@@ -42,14 +48,15 @@ function outboxDelivery(outboxDir: string, log: FastifyBaseLogger): { deliver: D
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, message as Buffer);
-      log.info({ to: mail.to, subject: mail.subject, links: mail.text.match(LINK) ?? [], file }, 'mail written to the outbox');
+      const links = logLinks ? { links: mail.text.match(LINK) ?? [] } : {};
+      log.info({ to: mail.to, subject: mail.subject, ...links, file }, 'mail written to the outbox');
     },
     close: () => composer.close(),
   };
 }
 
 export function createMailer(options: MailerOptions, log: FastifyBaseLogger) {
-  const delivery = options.smtpUrl ? smtpDelivery(options.smtpUrl) : outboxDelivery(options.outboxDir, log);
+  const delivery = options.smtpUrl ? smtpDelivery(options.smtpUrl) : outboxDelivery(options, log);
   const pending = new Set<Promise<void>>();
 
   return {
