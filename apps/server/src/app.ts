@@ -134,11 +134,12 @@ export async function buildApp({
   // Request bodies are never inflated: what arrives is what the body limit measured.
   await app.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
+  // The document is always built (`app.swagger()`); serving it, with Swagger UI, is the operator's choice.
   await app.register(swagger, {
     openapi: { info: { title: 'ChurchTrades API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes, { db });
 

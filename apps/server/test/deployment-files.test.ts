@@ -185,6 +185,7 @@ describe('compose.yaml', () => {
 
     const config = loadConfig({ ...environment, NODE_ENV: 'production' });
 
+    expect(config.apiDocs).toBe(false);
     expect(new URL(config.databaseUrl!)).toMatchObject({ hostname: 'db', port: '5432', pathname: '/churchtrades' });
     expect(config.databaseUrl).toContain(`${db?.environment?.POSTGRES_USER}:`);
     expect(new URL(config.smtpUrl!)).toMatchObject({ hostname: 'mailpit', port: '1025' });

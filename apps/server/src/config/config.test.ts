@@ -33,6 +33,15 @@ describe('configuration', () => {
     );
   });
 
+  it('serves the API documentation outside production, and in production only with API_DOCS=on', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+
   it('keeps only the origin of APP_ORIGIN', () => {
     expect(loadConfig({ APP_ORIGIN: 'https://churchtrades.au/' }).appOrigin).toBe('https://churchtrades.au');
   });

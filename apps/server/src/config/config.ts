@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   BANK_ACCOUNT_NAME: z.string().default('ChurchTrades Ltd'),
   BANK_BSB: z.string().default('000-000'),
   BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
+  API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   DEMO_PASSWORD: z.string().min(5).default('demo-password'),
@@ -61,6 +62,8 @@ export interface Config {
   mapTileUrl: string;
   supportEmail: string;
   bank: { accountName: string; bsb: string; accountNumber: string };
+  /** Whether Swagger UI and the OpenAPI document are served at /api/docs. */
+  apiDocs: boolean;
   logLevel: Environment['LOG_LEVEL'];
   redisUrl: string | undefined;
   demoPassword: string;
@@ -90,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     throw new ConfigError('Invalid configuration: ADDRESS_API_URL and ADDRESS_API_KEY must be set together');
   }
   const dataDir = path.resolve(vars.DATA_DIR);
+  const production = vars.NODE_ENV === 'production';
   return Object.freeze({
     nodeEnv: vars.NODE_ENV,
     host: vars.HOST,
@@ -109,6 +113,8 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     mapTileUrl: vars.MAP_TILE_URL,
     supportEmail: vars.SUPPORT_EMAIL,
     bank: { accountName: vars.BANK_ACCOUNT_NAME, bsb: vars.BANK_BSB, accountNumber: vars.BANK_ACCOUNT_NUMBER },
+    // The API is described to whoever asks in development; in production only when the operator says so.
+    apiDocs: (vars.API_DOCS ?? (production ? 'off' : 'on')) === 'on',
     logLevel: vars.LOG_LEVEL,
     redisUrl: vars.REDIS_URL,
     demoPassword: vars.DEMO_PASSWORD,

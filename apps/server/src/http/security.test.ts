@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, createTestApp } from '../../test/test-app';
+import { loadConfig } from '../config/config';
 import { CROSS_SITE_MESSAGE, tileImageSource } from './security';
 
+const TILE_URL = 'https://{s}.tiles.example.org/{z}/{x}/{y}.png';
 const { app } = await createTestApp();
+const production = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), MAP_TILE_URL: TILE_URL });
+const { app: productionApp } = await createTestApp({
+  nodeEnv: 'production',
+  mapTileUrl: production.mapTileUrl,
+  apiDocs: production.apiDocs,
+});
+const documented = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), API_DOCS: 'on' });
+const { app: documentedApp } = await createTestApp({ nodeEnv: 'production', apiDocs: documented.apiDocs });
 app.post('/api/test-only/change', async () => ({ changed: true }));
 
 describe('security', () => {
@@ -43,6 +53,63 @@ describe('security', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('refuses camera, microphone, payment and usb to every page, and the position to other sites', async () => {
+    const response = await productionApp.inject({ method: 'GET', url: '/healthz' });
+
+    const policy = Object.fromEntries(
+      String(response.headers['permissions-policy'])
+        .split(',')
+        .map((entry) => entry.trim().split('=')),
+    );
+    expect(policy).toMatchObject({ camera: '()', microphone: '()', payment: '()', usb: '()', geolocation: '(self)' });
+  });
+
+  it('sends the Permissions-Policy with refusals too', async () => {
+    const response = await productionApp.inject({ method: 'GET', url: '/api/no-such-thing' });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('loads images only from the app itself, inline data and the configured map tile host', async () => {
+    const response = await productionApp.inject({ method: 'GET', url: '/healthz' });
+
+    const imageSources = /img-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ');
+    expect(imageSources).toEqual(["'self'", 'data:', 'https://*.tiles.example.org']);
+  });
+});
+
+describe('the API documentation', () => {
+  it('is served outside production', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    const document = await app.inject({ method: 'GET', url: '/api/docs/json' });
+
+    expect(page.statusCode).toBe(200);
+    expect(document.json()).toHaveProperty('openapi');
+  });
+
+  it('is not served in production unless API_DOCS turns it on', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/swagger-ui.css']) {
+      const response = await productionApp.inject({ method: 'GET', url });
+
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ status: 'NOT_FOUND' });
+    }
+  });
+
+  it('is still built in production, for the tests that read the routes from it', async () => {
+    await productionApp.ready();
+
+    expect(Object.keys(productionApp.swagger().paths ?? {})).toContain('/api/user/login');
+  });
+
+  it('is served in production with API_DOCS=on', async () => {
+    const response = await documentedApp.inject({ method: 'GET', url: '/api/docs/json' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveProperty('openapi');
   });
 });
 

@@ -19,14 +19,41 @@ function requestOrigin(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Where map tiles come from, as a CSP source: any https source is allowed already, but a tile server on plain
- * http (an intranet's, or a test's stand-in) must be named. `{s}` subdomain templates become a wildcard.
+ * Where map tiles come from, as a CSP source: the only images the page may load from another origin.
+ * `{s}` subdomain templates become a wildcard.
  */
 export function tileImageSource(tileUrl: string): string | undefined {
   if (!URL.canParse(tileUrl.replace('{s}', 'tiles'))) return undefined;
   const { origin } = new URL(tileUrl.replace('{s}', 'tiles'));
   return tileUrl.includes('{s}') ? origin.replace('//tiles.', '//*.') : origin;
 }
+
+/**
+ * Browser features no page of the app uses are refused to it and to anything it embeds; "Near me" asks for the
+ * position, so geolocation stays open to the app's own pages.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'geolocation=(self)',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
 
 /**
  * Security headers with a Content-Security-Policy the web app passes, and a refusal of state-changing
@@ -41,7 +68,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { appOrig
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(tiles ? [tiles] : [])],
+        // data: for the stylesheet's inline icons and the map's markers, which the build inlines.
+        imgSrc: ["'self'", 'data:', ...(tiles ? [tiles] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -52,6 +80,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { appOrig
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING_METHODS.has(request.method)) return;
