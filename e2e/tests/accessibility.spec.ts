@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { DEMO_PASSWORD, demoEmail, logInDirectly, newEmail } from './account-helpers';
+import { demoEmail, demoPassword, logInDirectly, newEmail } from './account-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -258,7 +258,7 @@ test.describe('forms with the keyboard alone', () => {
     await expect(emailField).toHaveValue(email);
     await page.keyboard.press('Tab');
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.type(demoPassword());
     await page.keyboard.press('Enter');
 
     await expect(page).toHaveURL(/\/trade\/profile$/);

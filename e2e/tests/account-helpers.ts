@@ -5,8 +5,12 @@ import type { UserView } from '@churchtrades/shared/user';
 import { type CaughtMail, linkIn, waitForMailInDir } from '../../apps/server/test/mail-catcher';
 import { expect } from './fixtures';
 
-/** The password of the seeded demo accounts (`<role>@demo.churchtrades.au`). */
-export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+/** The password of the seeded demo accounts (`<role>@demo.churchtrades.au`), as the global setup gave it to the server. */
+export function demoPassword(): string {
+  const password = process.env.DEMO_PASSWORD;
+  if (!password) throw new Error('DEMO_PASSWORD is not set: the global setup did not start the server');
+  return password;
+}
 
 export function demoEmail(role: string): string {
   return `${role.toLowerCase()}@demo.churchtrades.au`;
@@ -78,7 +82,7 @@ async function reuseSession(page: Page, kept: KeptSession): Promise<boolean> {
  * Logs the browser in without the login screen, for tests about what comes after it: the session cookie
  * from the API, and the marks the login screen would have left in the browser's storage.
  */
-export async function logInDirectly(page: Page, email: string, password = DEMO_PASSWORD): Promise<UserView> {
+export async function logInDirectly(page: Page, email: string, password = demoPassword()): Promise<UserView> {
   const key = `${email}\n${password}`;
   const kept = keptSessions.get(key);
   if (kept && (await reuseSession(page, kept))) {

@@ -3,8 +3,8 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { Secret, TOTP } from 'otpauth';
 import {
   collectErrors,
-  DEMO_PASSWORD,
   demoEmail,
+  demoPassword,
   logInDirectly,
   logOut,
   mailTo,
@@ -93,7 +93,7 @@ test.describe('login', () => {
     await page.goto('/account/password?from=reminder');
 
     await expect(page).toHaveURL(/\/login$/);
-    await submitLogin(page, demoEmail('TRADER'), DEMO_PASSWORD);
+    await submitLogin(page, demoEmail('TRADER'), demoPassword());
 
     await expect(page).toHaveURL(/\/account\/password\?from=reminder$/);
     await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible();

@@ -86,6 +86,8 @@ describe('Dockerfile', () => {
     const env = all(runtime, 'ENV').map(({ args }) => args).join(' ');
     expect(env).toContain('NODE_ENV=production');
     expect(env).toContain('PORT=3000');
+    // Outside production the server listens on loopback only; in a container it must take every interface.
+    expect(env).toContain('HOST=0.0.0.0');
     const dataDir = /DATA_DIR=(\S+)/.exec(env)?.[1];
     expect(all(runtime, 'VOLUME').map(({ args }) => args)).toEqual([dataDir]);
     expect(all(runtime, 'EXPOSE').map(({ args }) => args)).toEqual(['3000']);
@@ -186,6 +188,7 @@ describe('compose.yaml', () => {
     const config = loadConfig({ ...environment, NODE_ENV: 'production' });
 
     expect(config.apiDocs).toBe(false);
+    expect(config.host).toBe('0.0.0.0');
     expect(new URL(config.databaseUrl!)).toMatchObject({ hostname: 'db', port: '5432', pathname: '/churchtrades' });
     expect(config.databaseUrl).toContain(`${db?.environment?.POSTGRES_USER}:`);
     expect(new URL(config.smtpUrl!)).toMatchObject({ hostname: 'mailpit', port: '1025' });
@@ -196,8 +199,8 @@ describe('compose.yaml', () => {
     expect(() => interpolate(app!.environment!.SESSION_SECRET!, {})).toThrow(/SESSION_SECRET/);
   });
 
-  it('catches the mail with Mailpit, its web page on port 8025', () => {
+  it('catches the mail with Mailpit, its web page on port 8025 of this machine only', () => {
     expect(mailpit?.image).toBe('axllent/mailpit');
-    expect(mailpit?.ports).toEqual(['8025:8025']);
+    expect(mailpit?.ports).toEqual(['127.0.0.1:8025:8025']);
   });
 });

@@ -33,6 +33,17 @@ describe('configuration', () => {
     );
   });
 
+  it('listens on this machine only, outside production, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('listens on every interface in production, as a container must', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
   it('serves the API documentation outside production, and in production only with API_DOCS=on', () => {
     const secret = 'x'.repeat(32);
     expect(loadConfig({}).apiDocs).toBe(true);
@@ -40,6 +51,12 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).apiDocs).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, API_DOCS: 'on' }).apiDocs).toBe(true);
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+
+  it('has no demo password of its own: one is made at first start unless DEMO_PASSWORD is set', () => {
+    expect(loadConfig({}).demoPassword).toBeUndefined();
+    expect(loadConfig({ DEMO_PASSWORD: 'Kookaburra-Wattle-Billabong-42' }).demoPassword).toBe('Kookaburra-Wattle-Billabong-42');
+    expect(() => loadConfig({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD/);
   });
 
   it('keeps only the origin of APP_ORIGIN', () => {

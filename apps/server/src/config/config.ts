@@ -15,7 +15,7 @@ const port = z.coerce
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalText,
   PORT: port.default(3000),
   APP_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).default('http://localhost:3000'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
@@ -36,7 +36,7 @@ const environmentSchema = z.object({
   API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
-  DEMO_PASSWORD: z.string().min(5).default('demo-password'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_SEED: z.coerce.number().int().default(20250420),
 });
 
@@ -66,7 +66,8 @@ export interface Config {
   apiDocs: boolean;
   logLevel: Environment['LOG_LEVEL'];
   redisUrl: string | undefined;
-  demoPassword: string;
+  /** Unset: the first start makes a password of its own and prints it with the demo accounts. */
+  demoPassword: string | undefined;
   demoSeed: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
@@ -96,7 +97,8 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
   const production = vars.NODE_ENV === 'production';
   return Object.freeze({
     nodeEnv: vars.NODE_ENV,
-    host: vars.HOST,
+    // Outside production only this machine may connect; a container must listen on every interface to be reached.
+    host: vars.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     port: vars.PORT,
     appOrigin: new URL(vars.APP_ORIGIN).origin,
     databaseUrl: vars.DATABASE_URL,

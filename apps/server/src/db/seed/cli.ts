@@ -3,9 +3,14 @@ import { loadConfig } from '../../config/config';
 import { openDatabase } from '../database';
 import { isDatabaseEmpty, seedDemoData } from './seed';
 
+const REFUSED_IN_PRODUCTION =
+  'NODE_ENV is production: the demo data is never seeded there, since its accounts would open a live site. ' +
+  'Make the first account with `npm run admin -- create-user`.';
+
 /** `npm run db:seed`: migrates, then fills the configured database with the demo when it is empty. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  if (config.nodeEnv === 'production') throw new Error(REFUSED_IN_PRODUCTION);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }

@@ -9,7 +9,7 @@ import { firstNswChurch } from './generate-churches';
 import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData } from './seed';
 
 const SEED = 7;
-const PASSWORD = 'seed-test-password';
+const PASSWORD = 'Kookaburra-Wattle-Billabong-42';
 
 /** Generous boxes around each state and territory, drawn independently of the demo's suburb list. */
 const STATE_BOUNDS: Readonly<Record<RealState, { south: number; north: number; west: number; east: number }>> = {
@@ -207,13 +207,20 @@ describe('seedDemoData', () => {
     expect(owned?.address).toBeTruthy();
   });
 
-  it('gives the same rows and ids for the same seed', async () => {
+  // A second whole seed: slow on a busy machine.
+  const secondSeed = { timeout: 60_000 };
+  it('gives the same rows and ids for the same seed, and a password of its own, printed, when none is given', secondSeed, async () => {
     const other = await createTestDatabase();
     try {
       expect(await isDatabaseEmpty(other.db)).toBe(true);
-      await seedDemoData(other.db, { seed: SEED, demoPassword: PASSWORD });
+      const printed: string[] = [];
+      const { demoPassword } = await seedDemoData(other.db, { seed: SEED, log: (line) => printed.push(line) });
 
       expect(await snapshot(other.db)).toEqual(await snapshot(db));
+      expect(demoPassword).toMatch(/^[\w-]{24}$/);
+      expect(printed).toContainEqual(expect.stringContaining(`each with the password "${demoPassword}"`));
+      const [admin] = await other.db.select().from(users).where(eq(users.email, DEMO_EMAILS.ADMIN));
+      expect(await verifyPassword(admin!.passwordHash, demoPassword)).toBe(true);
     } finally {
       await other.close();
     }

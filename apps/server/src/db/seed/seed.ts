@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { generatePassword } from '../../admin/accounts';
 import { hashPassword } from '../../modules/users/password';
 import { ADDRESS_FIXTURE_DIR, readReleaseAddresses } from '../address-import/fixture';
 import type { Database } from '../database';
@@ -9,7 +10,8 @@ import type { DemoAccount } from './generate-accounts';
 
 export interface SeedOptions {
   seed: number;
-  demoPassword: string;
+  /** Unset: a random one, printed with the demo accounts, so that no published word opens them. */
+  demoPassword?: string | undefined;
   log?: (line: string) => void;
 }
 
@@ -32,6 +34,8 @@ export interface SeedSummary {
   accounts: DemoAccount[];
   demoChurch: { id: string; name: string };
   demoBusiness: { id: string; name: string };
+  /** The password every demo account opens with. */
+  demoPassword: string;
 }
 
 export class DatabaseNotEmptyError extends Error {}
@@ -86,6 +90,7 @@ function countRows(data: DemoDataset): SeedCounts {
 }
 
 function describe(summary: SeedSummary, options: SeedOptions): string[] {
+  const madeHere = options.demoPassword === undefined ? ' (made for this database: set DEMO_PASSWORD to choose one)' : '';
   const { counts } = summary;
   const roleWidth = Math.max(...summary.accounts.map((account) => account.role.length));
   return [
@@ -96,7 +101,7 @@ function describe(summary: SeedSummary, options: SeedOptions): string[] {
     `  businesses     ${counts.approvedTrades} approved, ${counts.pendingTrades} pending`,
     `  addresses      ${counts.addresses} of businesses, ${counts.addressIndex} in the address index`,
     `  social media   ${counts.socialMedia}`,
-    `Demo accounts, each with the password "${options.demoPassword}":`,
+    `Demo accounts, each with the password "${summary.demoPassword}"${madeHere}:`,
     ...summary.accounts.map((account) => `  ${account.role.padEnd(roleWidth)}  ${account.email}`),
     `The demo priest and moderator serve "${summary.demoChurch.name}".`,
     `The demo trader owns "${summary.demoBusiness.name}".`,
@@ -112,7 +117,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     throw new DatabaseNotEmptyError('The database already holds data; the demo seed only fills an empty database.');
   }
   // Hashed once: argon2 is slow by design, and every demo account shares the demo password.
-  const passwordHash = await hashPassword(options.demoPassword);
+  const demoPassword = options.demoPassword ?? generatePassword();
+  const passwordHash = await hashPassword(demoPassword);
   const addressFile = await readReleaseAddresses(ADDRESS_FIXTURE_DIR);
   const data = buildDemoDataset({ seed: options.seed, passwordHash, addressFile });
   await db.transaction((tx) => insertDataset(tx, data));
@@ -121,6 +127,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     accounts: data.accounts,
     demoChurch: data.demoChurch,
     demoBusiness: data.demoBusiness,
+    demoPassword,
   };
   for (const line of describe(summary, options)) options.log?.(line);
   return summary;
