@@ -89,7 +89,8 @@ export default defineConfig(({ command }) => ({
     ],
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // The address the server listens on by default outside production; "localhost" may resolve to ::1 first.
+    proxy: { '/api': 'http://127.0.0.1:3000' },
   },
   build: {
     outDir: 'dist',
