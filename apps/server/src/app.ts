@@ -96,13 +96,22 @@ function addressSource(config: Config, db: Database, log: FastifyBaseLogger) {
   return addressServiceSource({ url, key, timeoutMs, log });
 }
 
+/**
+ * The proxies whose X-Forwarded-For is believed: the address counted is the right-most one they did not add.
+ * Fastify trusts no one for a bare number of hops, so hops are counted here.
+ */
+function trustedProxies(trustProxy: Config['trustProxy']) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return trustProxy > 0 && ((_address: string, hop: number) => hop < trustProxy);
+}
+
 export async function buildApp({ config, db: database, clock = systemClock, mapAnswersKept }: AppDependencies): Promise<FastifyInstance> {
   // The repos query through this `db`: inside `transactions.run`, whichever service asks, in that one transaction.
   const { db, transactions } = transactionalDatabase(database);
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.nodeEnv === 'production',
+    trustProxy: trustedProxies(config.trustProxy),
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();

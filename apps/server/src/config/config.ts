@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,7 @@ const environmentSchema = z.object({
   BANK_ACCOUNT_NAME: z.string().default('ChurchTrades Ltd'),
   BANK_BSB: z.string().default('000-000'),
   BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
+  TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   DEMO_PASSWORD: z.string().min(5).default('demo-password'),
@@ -61,6 +63,11 @@ export interface Config {
   mapTileUrl: string;
   supportEmail: string;
   bank: { accountName: string; bsb: string; accountNumber: string };
+  /**
+   * Which proxies in front of the app may say, in X-Forwarded-For, whom they forwarded a request for: how many
+   * hops of them, or their addresses and networks. 0: none, the address the connection came from counts.
+   */
+  trustProxy: number | string[];
   logLevel: Environment['LOG_LEVEL'];
   redisUrl: string | undefined;
   demoPassword: string;
@@ -74,6 +81,29 @@ export class ConfigError extends Error {}
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me';
 /** A person waits for suggestions while typing: longer than this, and typing on is the better answer. */
 const ADDRESS_API_TIMEOUT_MS = 3000;
+
+const TRUST_PROXY_PROBLEM =
+  'Invalid configuration: TRUST_PROXY must be a number of proxy hops, or a comma-separated list of proxy addresses or networks (203.0.113.7, 10.0.0.0/8, loopback)';
+/** The names proxy-addr knows for the local networks. */
+const PROXY_NETWORK_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NETWORK_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const longest = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= longest;
+}
+
+function readTrustProxy(value: string | undefined): number | string[] {
+  if (value === undefined) return 0;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every(isProxyAddress)) throw new ConfigError(TRUST_PROXY_PROBLEM);
+  return entries;
+}
 
 /** Reads the environment once; a wrong value stops the start with one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
@@ -109,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     mapTileUrl: vars.MAP_TILE_URL,
     supportEmail: vars.SUPPORT_EMAIL,
     bank: { accountName: vars.BANK_ACCOUNT_NAME, bsb: vars.BANK_BSB, accountNumber: vars.BANK_ACCOUNT_NUMBER },
+    trustProxy: readTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL,
     redisUrl: vars.REDIS_URL,
     demoPassword: vars.DEMO_PASSWORD,
