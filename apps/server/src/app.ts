@@ -141,10 +141,12 @@ export async function buildApp({ config, db: database, clock = systemClock, mapA
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom }, app.log);
   app.addHook('onClose', () => mailer.close());
   const images = createImageStore(config.uploadDir);
+  const audit = createAuditService(createAuditRepo(db));
   const users = createUserService({
     repo: createUserRepo(db),
     sessions,
     rateLimits,
+    audit,
     mailer,
     images,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
@@ -156,7 +158,6 @@ export async function buildApp({ config, db: database, clock = systemClock, mapA
   await app.register(metricsRoutes, { metrics });
   scheduleHousekeeping(app, [sessions.sweepExpired, rateLimits.sweepEnded, users.sweepExpiredKeys]);
 
-  const audit = createAuditService(createAuditRepo(db));
   const userAdmin = createUserAdminService({
     repo: createUserAdminRepo(db),
     audit,
