@@ -99,6 +99,15 @@ function addressSource(config: Config, db: Database, log: FastifyBaseLogger) {
   return addressServiceSource({ url, key, timeoutMs, log });
 }
 
+/**
+ * The proxies whose X-Forwarded-For is believed: the address counted is the right-most one they did not add.
+ * Fastify trusts no one for a bare number of hops, so hops are counted here.
+ */
+function trustedProxies(trustProxy: Config['trustProxy']) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return trustProxy > 0 && ((_address: string, hop: number) => hop < trustProxy);
+}
+
 export async function buildApp({
   config,
   db: database,
@@ -117,7 +126,7 @@ export async function buildApp({
       ...(logDestination ? { stream: logDestination } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.nodeEnv === 'production',
+    trustProxy: trustedProxies(config.trustProxy),
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -156,10 +165,12 @@ export async function buildApp({
   );
   app.addHook('onClose', () => mailer.close());
   const images = createImageStore(config.uploadDir);
+  const audit = createAuditService(createAuditRepo(db));
   const users = createUserService({
     repo: createUserRepo(db),
     sessions,
     rateLimits,
+    audit,
     mailer,
     images,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
@@ -171,7 +182,6 @@ export async function buildApp({
   await app.register(metricsRoutes, { metrics });
   scheduleHousekeeping(app, [sessions.sweepExpired, rateLimits.sweepEnded, users.sweepExpiredKeys]);
 
-  const audit = createAuditService(createAuditRepo(db));
   const userAdmin = createUserAdminService({
     repo: createUserAdminRepo(db),
     audit,

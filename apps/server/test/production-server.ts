@@ -93,6 +93,8 @@ export async function launchServer(setup: ServerSetup): Promise<RunningServer> {
       HOST: '127.0.0.1',
       APP_ORIGIN: setup.baseUrl,
       DATA_DIR: setup.dataDir,
+      // The load acts as a proxy on this machine: each simulated client names itself in X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -62,4 +62,24 @@ describe('configuration', () => {
   it('keeps only the origin of APP_ORIGIN', () => {
     expect(loadConfig({ APP_ORIGIN: 'https://churchtrades.au/' }).appOrigin).toBe('https://churchtrades.au');
   });
+
+  it('trusts no proxy unless TRUST_PROXY names them, by hops or by addresses and networks', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '203.0.113.7, 10.0.0.0/8,2001:db8::/32,loopback' }).trustProxy).toEqual([
+      '203.0.113.7',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', '-1', '1.5', 'proxy.example.com', '10.0.0.0/33', '10.0.0.1,', '203.0.113.7/8/1'])(
+    'refuses TRUST_PROXY=%s with a message saying what it takes',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be a number of proxy hops, or a comma-separated list/);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,7 @@ const environmentSchema = z.object({
   BANK_BSB: z.string().default('000-000'),
   BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
   API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -64,6 +66,11 @@ export interface Config {
   bank: { accountName: string; bsb: string; accountNumber: string };
   /** Whether Swagger UI and the OpenAPI document are served at /api/docs. */
   apiDocs: boolean;
+  /**
+   * Which proxies in front of the app may say, in X-Forwarded-For, whom they forwarded a request for: how many
+   * hops of them, or their addresses and networks. 0: none, the address the connection came from counts.
+   */
+  trustProxy: number | string[];
   logLevel: Environment['LOG_LEVEL'];
   redisUrl: string | undefined;
   /** Unset: the first start makes a password of its own and prints it with the demo accounts. */
@@ -78,6 +85,29 @@ export class ConfigError extends Error {}
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me';
 /** A person waits for suggestions while typing: longer than this, and typing on is the better answer. */
 const ADDRESS_API_TIMEOUT_MS = 3000;
+
+const TRUST_PROXY_PROBLEM =
+  'Invalid configuration: TRUST_PROXY must be a number of proxy hops, or a comma-separated list of proxy addresses or networks (203.0.113.7, 10.0.0.0/8, loopback)';
+/** The names proxy-addr knows for the local networks. */
+const PROXY_NETWORK_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NETWORK_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const longest = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= longest;
+}
+
+function readTrustProxy(value: string | undefined): number | string[] {
+  if (value === undefined) return 0;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every(isProxyAddress)) throw new ConfigError(TRUST_PROXY_PROBLEM);
+  return entries;
+}
 
 /** Reads the environment once; a wrong value stops the start with one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
@@ -117,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     bank: { accountName: vars.BANK_ACCOUNT_NAME, bsb: vars.BANK_BSB, accountNumber: vars.BANK_ACCOUNT_NUMBER },
     // The API is described to whoever asks in development; in production only when the operator says so.
     apiDocs: (vars.API_DOCS ?? (production ? 'off' : 'on')) === 'on',
+    trustProxy: readTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL,
     redisUrl: vars.REDIS_URL,
     demoPassword: vars.DEMO_PASSWORD,

@@ -131,3 +131,35 @@ export function resetPasswordMail(sender: MailSender, to: Recipient, key: string
     after: ['If you did not ask for this, ignore this email: your password stays as it is.'],
   });
 }
+
+function minutes(count: number): string {
+  return `${count} minute${count === 1 ? '' : 's'}`;
+}
+
+/** Sent once when so many wrong passwords were tried on the account, from several places, that logging in is paused. */
+export function loginPausedMail(sender: MailSender, to: Recipient, pausedForMinutes: number): Mail {
+  return compose(sender, to, {
+    subject: 'Many wrong passwords were tried on your ChurchTrades account',
+    paragraphs: [
+      'Someone has typed a wrong password for your ChurchTrades account many times in the last hour, from several places.',
+      `To keep your account safe, logging in to it is paused for up to ${minutes(pausedForMinutes)}. Your password has not been changed.`,
+      'If this was not you, choose a password you use nowhere else once the pause is over.',
+    ],
+    action: { label: 'Choose a new password', url: link(sender, '/resetpassword') },
+    after: ['If you cannot log in after the pause, write to us and we will help.'],
+  });
+}
+
+/** Sent once when so many wrong two-step codes were tried that two-step logins of the account are paused. */
+export function twoStepPausedMail(sender: MailSender, to: Recipient, pausedForMinutes: number): Mail {
+  return compose(sender, to, {
+    subject: 'Wrong two-step codes were tried on your ChurchTrades account',
+    paragraphs: [
+      'Someone logged in to your ChurchTrades account with its password, then typed many wrong two-step codes. Two-step login kept them out.',
+      `To keep your account safe, logging in to it is paused for up to ${minutes(pausedForMinutes)}.`,
+      'If this was not you, someone knows your password: choose a new one now.',
+    ],
+    action: { label: 'Choose a new password', url: link(sender, '/resetpassword') },
+    after: ['If this was you, wait until the pause is over and use the code your authenticator app shows then.'],
+  });
+}

@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { rateLimitCounters } from '../../db/schema';
 
@@ -28,6 +28,15 @@ export function createRateLimitRepo(db: Database) {
         })
         .returning({ hits: rateLimitCounters.hits, resetsAt: rateLimitCounters.resetsAt });
       return row!;
+    },
+
+    /** The counter of the key, unless its window has ended; nothing is counted. */
+    async current(key: string, now: Date): Promise<CounterState | undefined> {
+      const [row] = await db
+        .select({ hits: rateLimitCounters.hits, resetsAt: rateLimitCounters.resetsAt })
+        .from(rateLimitCounters)
+        .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.resetsAt, now)));
+      return row;
     },
 
     async sweepEnded(now: Date): Promise<void> {

@@ -3,7 +3,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import { rateLimitCounters } from '../../db/schema';
 import { TooManyRequestsError } from '../../http/app-error';
 import { createRateLimitRepo } from './repo';
-import { createRateLimiter, networkOf, tooManyAttemptsMessage } from './service';
+import { backOffWaitMs, createRateLimiter, networkOf, tooManyAttemptsMessage } from './service';
 
 const database = await createTestDatabase();
 afterAll(() => database.close());
@@ -91,5 +91,54 @@ describe('the rate limiter', () => {
 
     const keys = (await database.db.select().from(rateLimitCounters)).map((row) => row.key);
     expect(keys).toEqual(['test-three:gil']);
+  });
+});
+
+const BACK_OFF = { name: 'test-back-off', free: 2, firstWaitMs: 30_000, longestWaitMs: 120_000, windowMs: 3_600_000 };
+
+describe('backOffWaitMs', () => {
+  it('waits nothing for the free failures, then doubles the wait up to the longest', () => {
+    expect([1, 2, 3, 4, 5, 6, 40].map((failures) => backOffWaitMs(BACK_OFF, failures))).toEqual([
+      0, 0, 30_000, 60_000, 120_000, 120_000, 120_000,
+    ]);
+  });
+});
+
+describe('the back-off', () => {
+  it('lets the free failures through, then makes the subject wait longer after each further one', async () => {
+    for (let failure = 0; failure < 2; failure += 1) {
+      await limiter.assertNotWaiting(BACK_OFF, 'hal');
+      await limiter.countFailure(BACK_OFF, 'hal');
+    }
+    await expect(limiter.assertNotWaiting(BACK_OFF, 'hal')).resolves.toBeUndefined();
+
+    await limiter.countFailure(BACK_OFF, 'hal');
+    expect((await refusal(limiter.assertNotWaiting(BACK_OFF, 'hal'))).retryAfterSeconds).toBe(30);
+    now += 30_000;
+    await limiter.assertNotWaiting(BACK_OFF, 'hal');
+    await limiter.countFailure(BACK_OFF, 'hal');
+
+    expect((await refusal(limiter.assertNotWaiting(BACK_OFF, 'hal'))).retryAfterSeconds).toBe(60);
+    await expect(limiter.assertNotWaiting(BACK_OFF, 'ida')).resolves.toBeUndefined();
+  });
+
+  it('starts afresh once the window of failures has passed', async () => {
+    for (let failure = 0; failure < 3; failure += 1) await limiter.countFailure(BACK_OFF, 'jo');
+
+    now += 3_600_000;
+    await limiter.countFailure(BACK_OFF, 'jo');
+
+    await expect(limiter.assertNotWaiting(BACK_OFF, 'jo')).resolves.toBeUndefined();
+  });
+});
+
+describe('assertBelowLimit', () => {
+  it('refuses once the limit is used, without counting anything itself', async () => {
+    for (let check = 0; check < 5; check += 1) await limiter.assertBelowLimit(THREE_A_MINUTE, 'kim');
+    for (let attempt = 0; attempt < 3; attempt += 1) await limiter.countAttempt(THREE_A_MINUTE, 'kim');
+
+    expect((await refusal(limiter.assertBelowLimit(THREE_A_MINUTE, 'kim'))).retryAfterSeconds).toBe(60);
+    now += 60_000;
+    await expect(limiter.assertBelowLimit(THREE_A_MINUTE, 'kim')).resolves.toBeUndefined();
   });
 });

@@ -11,6 +11,19 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/**
+ * Failures of a subject, counted in windows of `windowMs`: the first `free` cost nothing; after each further
+ * one the subject must wait before trying again, twice as long as the time before, from `firstWaitMs` up to
+ * `longestWaitMs`. Slows a guesser down to a crawl without ever shutting the door for long.
+ */
+export interface BackOffRule {
+  name: string;
+  free: number;
+  firstWaitMs: number;
+  longestWaitMs: number;
+  windowMs: number;
+}
+
 const SECOND_MS = 1000;
 const MINUTE_SECONDS = 60;
 
@@ -46,15 +59,51 @@ export function networkOf(address: string): string {
   return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
+/** The wait after the failure numbered `failures` (counting from 1) of the back-off rule; 0 while still free. */
+export function backOffWaitMs(rule: BackOffRule, failures: number): number {
+  const beyondFree = failures - rule.free;
+  if (beyondFree <= 0) return 0;
+  return Math.min(rule.longestWaitMs, rule.firstWaitMs * 2 ** Math.min(beyondFree - 1, 30));
+}
+
 export function createRateLimiter(repo: RateLimitRepo, clock: Clock) {
+  function refusal(resetsAt: Date, now: Date): TooManyRequestsError {
+    const retryAfterSeconds = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / SECOND_MS));
+    return new TooManyRequestsError(tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
+  }
+
+  const waitKey = (rule: BackOffRule, subject: string) => `${rule.name}-wait:${subject}`;
+
   return {
     /** Counts an attempt of the subject; refuses it with 429 once the rule's limit is passed. */
     async attempt(rule: RateLimitRule, subject: string): Promise<void> {
       const now = clock();
       const counter = await repo.hit(`${rule.name}:${subject}`, now, rule.windowMs);
       if (counter.hits <= rule.limit) return;
-      const retryAfterSeconds = Math.max(1, Math.ceil((counter.resetsAt.getTime() - now.getTime()) / SECOND_MS));
-      throw new TooManyRequestsError(tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
+      throw refusal(counter.resetsAt, now);
+    },
+
+    /** Refuses with 429 when the subject has used up the rule's limit in this window; counts nothing. */
+    async assertBelowLimit(rule: RateLimitRule, subject: string): Promise<void> {
+      const now = clock();
+      const counter = await repo.current(`${rule.name}:${subject}`, now);
+      if (counter && counter.hits >= rule.limit) throw refusal(counter.resetsAt, now);
+    },
+
+    /** Refuses with 429 while the subject waits after its last failure under the back-off rule. */
+    async assertNotWaiting(rule: BackOffRule, subject: string): Promise<void> {
+      const now = clock();
+      const wait = await repo.current(waitKey(rule, subject), now);
+      if (wait) throw refusal(wait.resetsAt, now);
+    },
+
+    /** Counts a failure of the subject under the back-off rule, and makes it wait when its free ones are used. */
+    async countFailure(rule: BackOffRule, subject: string): Promise<void> {
+      const now = clock();
+      const failures = await repo.hit(`${rule.name}:${subject}`, now, rule.windowMs);
+      const waitMs = backOffWaitMs(rule, failures.hits);
+      // Failures are only counted outside a wait, so the last wait has ended and this starts a new one.
+      if (waitMs > 0) await repo.hit(waitKey(rule, subject), now, waitMs);
     },
 
     /** Counts an attempt of the subject and answers how many it made in the current window, this one included. */

@@ -75,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       schema: { tags, summary: 'Complete a two-step login with the code', body: twoStepSchema, response: oneUser },
     },
     async (request, reply) => {
-      const { user, session } = await users.completeTwoStep(currentSession(request), request.body);
+      const { user, session } = await users.completeTwoStep(currentSession(request), request.body, requesterOf(request));
       reply.setSessionCookie(session);
       return envelope(200, MESSAGES.loginSuccessful, { user });
     },
@@ -148,7 +148,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       schema: { tags, summary: 'Change the own password; other sessions end', body: passwordChangeSchema, response: nothing },
     },
     async (request) => {
-      await users.changePassword(currentSession(request), request.body);
+      await users.changePassword(currentSession(request), request.body, requesterOf(request));
       return envelope(200, MESSAGES.passwordUpdated, {});
     },
   );
@@ -201,7 +201,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       schema: { tags, summary: 'Turn two-step off with a code or the password', body: mfaCancelSchema, response: oneUser },
     },
     async (request) => {
-      const user = await users.cancelMfa(currentUser(request), request.body);
+      const user = await users.cancelMfa(currentUser(request), request.body, requesterOf(request));
       return envelope(200, MESSAGES.mfaTurnedOff, { user });
     },
   );

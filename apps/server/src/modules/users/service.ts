@@ -15,9 +15,17 @@ import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import { hashToken, newToken } from '../../tokens';
-import { alreadyRegisteredMail, type MailSender, resetPasswordMail, verifyAccountMail } from '../mail/account-mails';
+import type { AuditService } from '../audit/service';
+import {
+  alreadyRegisteredMail,
+  loginPausedMail,
+  type MailSender,
+  resetPasswordMail,
+  twoStepPausedMail,
+  verifyAccountMail,
+} from '../mail/account-mails';
 import type { Mail, Mailer } from '../mail/mailer';
-import { networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
+import { type BackOffRule, networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
 import {
   type CurrentSession,
   type NewSession,
@@ -44,8 +52,18 @@ export const KEY_LIFETIME_HOURS: Record<KeyPurpose, number> = {
 
 /** DESIGN "Sessions and security": limits per address and per account on everything that can be guessed at. */
 export const RATE_LIMITS = {
-  loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE_MS },
   loginPerAddress: { name: 'login-address', limit: 50, windowMs: 15 * MINUTE_MS },
+  // Wrong passwords for one account from one network (at login, or inside a session): a stranger guessing from one
+  // place slows to a crawl (about a dozen tries an hour), while the owner elsewhere is never kept out by them.
+  wrongPasswordsPerAccountAndNetwork: {
+    name: 'password-network',
+    free: 5,
+    firstWaitMs: 30 * 1000,
+    longestWaitMs: 15 * MINUTE_MS,
+    windowMs: HOUR_MS,
+  },
+  // Wrong passwords for one account from everywhere: only an attack from many networks at once reaches it.
+  wrongPasswordsPerAccount: { name: 'password-account', limit: 100, windowMs: HOUR_MS },
   registerPerEmail: { name: 'register-email', limit: 5, windowMs: HOUR_MS },
   // Higher than per e-mail: a parish hall's shared connection signs several people up after a Sunday notice.
   registerPerAddress: { name: 'register-address', limit: 20, windowMs: HOUR_MS },
@@ -53,12 +71,16 @@ export const RATE_LIMITS = {
   resetPerAddress: { name: 'reset-address', limit: 5, windowMs: HOUR_MS },
   // Six digits are a million codes: five tries, then the password must be given again.
   codesPerLogin: { name: 'two-step-login', limit: 5, windowMs: SESSION_LIFETIME_MS.MFA_PENDING },
-} satisfies Record<string, RateLimitRule>;
+  // ... and wrong codes across half-sessions, so that logging in again does not buy five more tries every time.
+  wrongCodesPerAccount: { name: 'two-step-account', limit: 10, windowMs: HOUR_MS },
+  wrongCodesPerNetwork: { name: 'two-step-network', limit: 20, windowMs: HOUR_MS },
+} satisfies Record<string, RateLimitRule | BackOffRule>;
 
 export interface UserServiceDependencies {
   repo: UserRepo;
   sessions: SessionService;
   rateLimits: RateLimiter;
+  audit: AuditService;
   mailer: Mailer;
   images: ImageStore;
   sender: MailSender;
@@ -113,7 +135,7 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
 };
 
 export function createUserService(deps: UserServiceDependencies) {
-  const { repo, sessions, rateLimits, mailer, images, sender, clock, transactions } = deps;
+  const { repo, sessions, rateLimits, audit, mailer, images, sender, clock, transactions } = deps;
   let dummyPasswordHash: Promise<string> | undefined;
 
   /**
@@ -156,6 +178,57 @@ export function createUserService(deps: UserServiceDependencies) {
     const step = secret === null ? null : stepOfCode(secret, code, clock());
     if (step === null) throw new AppError('BAD_REQUEST', MESSAGES.invalidTwoStepCode);
     if (!(await repo.acceptTotpStep(userId, step))) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeUsed);
+  }
+
+  /** The longest a pause of the rule lasts: the rest of its window. */
+  function pauseMinutesOf(rule: RateLimitRule): number {
+    return Math.round(rule.windowMs / MINUTE_MS);
+  }
+
+  /** Refuses (429) a password check of the account from the network while either is held back by wrong ones. */
+  async function assertMayTryPassword(email: string, network: string): Promise<void> {
+    await rateLimits.assertNotWaiting(RATE_LIMITS.wrongPasswordsPerAccountAndNetwork, `${email} ${network}`);
+    await rateLimits.assertBelowLimit(RATE_LIMITS.wrongPasswordsPerAccount, email);
+  }
+
+  /**
+   * Counts a wrong password for the e-mail (whether it has an account or not, so that the limits tell nothing),
+   * and pauses logging in to the account, telling its owner once, when wrong ones come from everywhere.
+   */
+  async function countWrongPassword(email: string, network: string, account: UserRow | undefined): Promise<void> {
+    await rateLimits.countFailure(RATE_LIMITS.wrongPasswordsPerAccountAndNetwork, `${email} ${network}`);
+    const failures = await rateLimits.countAttempt(RATE_LIMITS.wrongPasswordsPerAccount, email);
+    if (!account || failures !== RATE_LIMITS.wrongPasswordsPerAccount.limit) return;
+    const pausedForMinutes = pauseMinutesOf(RATE_LIMITS.wrongPasswordsPerAccount);
+    await audit.recordSecurityEvent({ action: 'user.lockedOut', account, actor: { network }, details: { failures, pausedForMinutes } });
+    mailer.sendInBackground(loginPausedMail(sender, account, pausedForMinutes));
+  }
+
+  /** Checks the password of a logged-in account under the limits of a login: a session is no licence to guess it. */
+  async function passwordIsRight(account: UserRow, password: string, requester: Requester): Promise<boolean> {
+    const email = account.email.toLowerCase();
+    const network = networkOf(requester.address);
+    await assertMayTryPassword(email, network);
+    if (await verifyPassword(account.passwordHash, password)) return true;
+    await countWrongPassword(email, network, account);
+    return false;
+  }
+
+  /** Counts a wrong two-step code against the account and the network, then refuses it. */
+  async function refuseWrongCode(account: UserRow, network: string): Promise<never> {
+    await rateLimits.countAttempt(RATE_LIMITS.wrongCodesPerNetwork, network);
+    const failures = await rateLimits.countAttempt(RATE_LIMITS.wrongCodesPerAccount, account.id);
+    if (failures === RATE_LIMITS.wrongCodesPerAccount.limit) {
+      const pausedForMinutes = pauseMinutesOf(RATE_LIMITS.wrongCodesPerAccount);
+      await audit.recordSecurityEvent({
+        action: 'user.twoStepLockedOut',
+        account,
+        actor: { network },
+        details: { failures, pausedForMinutes },
+      });
+      mailer.sendInBackground(twoStepPausedMail(sender, account, pausedForMinutes));
+    }
+    throw new AppError('BAD_REQUEST', MESSAGES.invalidTwoStepCode);
   }
 
   async function mailResetLink(user: UserRow): Promise<void> {
@@ -210,11 +283,17 @@ export function createUserService(deps: UserServiceDependencies) {
      * the account has two-step on. The session the browser had before (if any) ends: a new id at every login.
      */
     async login(input: LoginInput, requester: Requester, previousToken?: string): Promise<LoggedIn> {
-      await rateLimits.attempt(RATE_LIMITS.loginPerAddress, networkOf(requester.address));
-      await rateLimits.attempt(RATE_LIMITS.loginPerAccount, input.email.toLowerCase());
+      const network = networkOf(requester.address);
+      const email = input.email.toLowerCase();
+      await rateLimits.attempt(RATE_LIMITS.loginPerAddress, network);
+      await assertMayTryPassword(email, network);
       const user = await repo.findByEmail(input.email);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-      if (!user || !passwordMatches) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
+      if (!user || !passwordMatches) {
+        await countWrongPassword(email, network, user);
+        if (user) await audit.recordSecurityEvent({ action: 'user.loginFailed', account: user, actor: { network } });
+        throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
+      }
       assertMayLogIn(user);
       if (previousToken !== undefined) await sessions.end(previousToken);
       const session = await sessions.start(user.id, user.mfa ? 'MFA_PENDING' : 'ACTIVE');
@@ -222,14 +301,19 @@ export function createUserService(deps: UserServiceDependencies) {
     },
 
     /** Completes a two-step login: the half-session ends and a full session with a new id begins. */
-    async completeTwoStep(halfSession: CurrentSession, input: TwoStepInput): Promise<LoggedIn> {
+    async completeTwoStep(halfSession: CurrentSession, input: TwoStepInput, requester: Requester): Promise<LoggedIn> {
       const tries = await rateLimits.countAttempt(RATE_LIMITS.codesPerLogin, halfSession.tokenHash);
       if (tries > RATE_LIMITS.codesPerLogin.limit) {
         await sessions.endByHash(halfSession.tokenHash);
         throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyTwoStepCodes);
       }
       if (input.userId !== halfSession.user.userId) throw new AppError('FORBIDDEN', MESSAGES.twoStepForAnotherUser);
+      const network = networkOf(requester.address);
+      await rateLimits.assertBelowLimit(RATE_LIMITS.wrongCodesPerAccount, input.userId);
+      await rateLimits.assertBelowLimit(RATE_LIMITS.wrongCodesPerNetwork, network);
       const user = await accountOf(halfSession.user);
+      const secret = user.mfa ? user.mfaSecret : null;
+      if (secret === null || stepOfCode(secret, joinQrCode(input), clock()) === null) await refuseWrongCode(user, network);
       // The code used up, the half-session ended and the full one begun together (the tries counted above stay).
       const session = await transactions.run(async () => {
         await acceptCode(user.id, user.mfa ? user.mfaSecret : null, joinQrCode(input));
@@ -295,10 +379,10 @@ export function createUserService(deps: UserServiceDependencies) {
     },
 
     /** A new password, given the current one; every other session of the user ends, this one stays. */
-    async changePassword(session: CurrentSession, input: PasswordChangeInput): Promise<void> {
+    async changePassword(session: CurrentSession, input: PasswordChangeInput, requester: Requester): Promise<void> {
       assertMayChange(session.user);
       const account = await accountOf(session.user);
-      if (!(await verifyPassword(account.passwordHash, input.password))) {
+      if (!(await passwordIsRight(account, input.password, requester))) {
         throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
       }
       assertUncommon(input.newPassword);
@@ -345,11 +429,11 @@ export function createUserService(deps: UserServiceDependencies) {
     },
 
     /** Turns two-step off, given a current code or the password. */
-    async cancelMfa(user: SignedInUser, proof: MfaCancelInput): Promise<UserView> {
+    async cancelMfa(user: SignedInUser, proof: MfaCancelInput, requester: Requester): Promise<UserView> {
       assertMayChange(user);
       const account = await accountOf(user);
       if (proof.password !== undefined) {
-        if (!(await verifyPassword(account.passwordHash, proof.password))) {
+        if (!(await passwordIsRight(account, proof.password, requester))) {
           throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
         }
       } else {

@@ -1,18 +1,22 @@
 import { QR_CODE_FIELDS } from '@churchtrades/shared/auth';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mfaSetupSchema } from '@churchtrades/shared/user';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP, URI } from 'otpauth';
-import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { afterAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../db/schema';
 import { createAccount, TEST_PASSWORD } from '../../../test/factories';
+import { startMailCatcher } from '../../../test/mail-catcher';
 import { createTestApp } from '../../../test/test-app';
-import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
+import { loggedInBrowser, newTestAddress, testBrowser, type TestBrowser } from '../../../test/test-browser';
+import { RATE_LIMITS } from './service';
 
 const STEP_MS = 30_000;
 // The app's clock, moved by the tests: one second into a TOTP step, so codes never straddle two steps.
 let now = Math.floor(Date.now() / STEP_MS) * STEP_MS + 1000;
-const { app, database } = await createTestApp({}, { clock: () => new Date(now) });
+const catcher = await startMailCatcher();
+afterAll(() => catcher.stop());
+const { app, database } = await createTestApp({ smtpUrl: catcher.url }, { clock: () => new Date(now) });
 const db = database.db;
 
 function codeOf(secret: string, stepsFromNow = 0): string {
@@ -30,8 +34,8 @@ async function accountWithTwoStep() {
   return { account, secret };
 }
 
-async function halfLoggedIn(email: string): Promise<TestBrowser> {
-  const browser = testBrowser(app);
+async function halfLoggedIn(email: string, address = newTestAddress()): Promise<TestBrowser> {
+  const browser = testBrowser(app, { address });
   await browser.post('/api/user/login', { email, password: TEST_PASSWORD });
   return browser;
 }
@@ -217,6 +221,56 @@ describe('logging in with two-step', () => {
     now += 10 * 60_000 + 1000;
 
     expect((await verify(browser, codeOf(secret), account.id)).statusCode).toBe(401);
+  });
+});
+
+describe('wrong codes across half-sessions', () => {
+  const PER_ACCOUNT = RATE_LIMITS.wrongCodesPerAccount.limit;
+  const PER_LOGIN = RATE_LIMITS.codesPerLogin.limit;
+
+  async function wrongCodes(browser: TestBrowser, secret: string, userId: string, count: number) {
+    for (let attempt = 0; attempt < count; attempt += 1) {
+      const wrong = await verify(browser, codeOf(secret, 10 + attempt), userId);
+      expect(wrong.json()).toMatchObject({ statusCode: 400, message: MESSAGES.invalidTwoStepCode });
+    }
+  }
+
+  it(`allows ${PER_ACCOUNT} an hour per account, then refuses even the right code and tells the owner once`, async () => {
+    const { account, secret } = await accountWithTwoStep();
+    for (let login = 0; login < PER_ACCOUNT / PER_LOGIN; login += 1) {
+      await wrongCodes(await halfLoggedIn(account.email), secret, account.id, PER_LOGIN);
+    }
+
+    const refused = await verify(await halfLoggedIn(account.email), codeOf(secret), account.id);
+    now += 60 * 60_000;
+    const afterAnHour = await verify(await halfLoggedIn(account.email), codeOf(secret), account.id);
+
+    expect(refused.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(refused.json().message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+    expect(afterAnHour.statusCode).toBe(200);
+    const mail = await catcher.waitForMail(account.email, { subject: 'Wrong two-step codes were tried' });
+    expect(mail.text).toContain('someone knows your password');
+    expect(catcher.mailsTo(account.email)).toHaveLength(1);
+    const lockOuts = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, account.id), eq(auditLog.action, 'user.twoStepLockedOut')));
+    expect(lockOuts).toEqual([expect.objectContaining({ subjectName: account.email, after: { failures: PER_ACCOUNT, pausedForMinutes: 60 } })]);
+  });
+
+  it(`allows ${RATE_LIMITS.wrongCodesPerNetwork.limit} an hour per network, whatever the accounts`, async () => {
+    const address = newTestAddress();
+    for (let account = 0; account < RATE_LIMITS.wrongCodesPerNetwork.limit / PER_LOGIN; account += 1) {
+      const { account: guessed, secret } = await accountWithTwoStep();
+      await wrongCodes(await halfLoggedIn(guessed.email, address), secret, guessed.id, PER_LOGIN);
+    }
+    const { account, secret } = await accountWithTwoStep();
+
+    const refused = await verify(await halfLoggedIn(account.email, address), codeOf(secret), account.id);
+    const elsewhere = await verify(await halfLoggedIn(account.email), codeOf(secret), account.id);
+
+    expect(refused.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(elsewhere.statusCode).toBe(200);
   });
 });
 

@@ -1,0 +1,172 @@
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { visitorActor } from '@churchtrades/shared/audit';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { createAccount, TEST_PASSWORD } from '../../../test/factories';
+import { startMailCatcher } from '../../../test/mail-catcher';
+import { createTestApp } from '../../../test/test-app';
+import { loggedInBrowser, newTestAddress, testBrowser } from '../../../test/test-browser';
+import { RATE_LIMITS } from './service';
+
+const catcher = await startMailCatcher();
+afterAll(() => catcher.stop());
+let now = Date.now();
+// Production mode: these are the limits an attacker meets.
+const { app, database } = await createTestApp({ nodeEnv: 'production', smtpUrl: catcher.url }, { clock: () => new Date(now) });
+const db = database.db;
+
+const FREE = RATE_LIMITS.wrongPasswordsPerAccountAndNetwork.free;
+const CEILING = RATE_LIMITS.wrongPasswordsPerAccount.limit;
+const PAUSED_SUBJECT = 'Many wrong passwords were tried';
+
+function logIn(email: string, password: string, address = newTestAddress()) {
+  return testBrowser(app, { address }).post('/api/user/login', { email, password });
+}
+
+function passwordChange(password: string) {
+  return { password, newPassword: 'candles-for-advent', confirmNewPassword: 'candles-for-advent' };
+}
+
+function auditEntries(accountId: string, action: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectId, accountId), eq(auditLog.action, action)));
+}
+
+describe('wrong passwords from one network', () => {
+  it(`costs nothing for the first ${FREE}, then makes that network wait longer after each further one`, async () => {
+    const account = await createAccount(db);
+    const address = newTestAddress();
+    for (let attempt = 0; attempt <= FREE; attempt += 1) {
+      expect((await logIn(account.email, 'wrong-password', address)).statusCode).toBe(401);
+    }
+
+    const waiting = await logIn(account.email, TEST_PASSWORD, address);
+    now += 30_000;
+    const after = await logIn(account.email, 'wrong-password', address);
+    const waitingLonger = await logIn(account.email, TEST_PASSWORD, address);
+
+    expect(waiting.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(waiting.json().message).toBe('Too many attempts. Try again in 30 seconds.');
+    expect(waiting.headers['retry-after']).toBe('30');
+    expect(waiting.cookies).toEqual([]);
+    expect(after.statusCode).toBe(401);
+    expect(waitingLonger.headers['retry-after']).toBe('60');
+  });
+
+  it('does not keep the owner out from another network while a stranger hammers the account', async () => {
+    const account = await createAccount(db);
+    const stranger = newTestAddress();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await logIn(account.email.toUpperCase(), `guess-${attempt}`, stranger);
+      now += 1000;
+    }
+
+    const owner = await logIn(account.email, TEST_PASSWORD);
+
+    expect(owner.json()).toMatchObject({ statusCode: 200, message: MESSAGES.loginSuccessful });
+    expect((await logIn(account.email, TEST_PASSWORD, stranger)).statusCode).toBe(429);
+  });
+
+  it('counts wrong passwords only, not logins', async () => {
+    const account = await createAccount(db);
+    const address = newTestAddress();
+
+    for (let attempt = 0; attempt < 15; attempt += 1) {
+      expect((await logIn(account.email, TEST_PASSWORD, address)).statusCode).toBe(200);
+    }
+  });
+
+  it('writes each wrong password for an account to the audit log, with the network it came from', async () => {
+    const account = await createAccount(db);
+    const address = newTestAddress();
+
+    await logIn(account.email, 'wrong-password', address);
+    await logIn(`nobody.${account.email}`, 'wrong-password', address);
+    await logIn(account.email, TEST_PASSWORD, address);
+
+    const entries = await auditEntries(account.id, 'user.loginFailed');
+    expect(entries).toEqual([
+      expect.objectContaining({ actorId: null, actorEmail: visitorActor(address), subjectType: 'USER', subjectName: account.email }),
+    ]);
+  });
+});
+
+describe('wrong passwords from everywhere', () => {
+  it(`pause logging in to the account after ${CEILING} in an hour, telling the owner once`, async () => {
+    const account = await createAccount(db);
+    for (let network = 0; network < CEILING / FREE; network += 1) {
+      const address = newTestAddress();
+      for (let attempt = 0; attempt < FREE; attempt += 1) await logIn(account.email, `guess-${attempt}`, address);
+    }
+
+    const owner = await logIn(account.email, TEST_PASSWORD);
+    const again = await logIn(account.email, 'another-guess');
+    now += 60 * 60_000;
+    const afterAnHour = await logIn(account.email, TEST_PASSWORD);
+
+    expect(owner.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(Number(owner.headers['retry-after'])).toBeGreaterThan(50 * 60);
+    expect(again.statusCode).toBe(429);
+    expect(afterAnHour.statusCode).toBe(200);
+    const mail = await catcher.waitForMail(account.email, { subject: PAUSED_SUBJECT });
+    expect(mail.text).toContain('paused for up to 60 minutes');
+    expect(catcher.mailsTo(account.email)).toHaveLength(1);
+    expect(await auditEntries(account.id, 'user.lockedOut')).toEqual([
+      expect.objectContaining({ subjectName: account.email, after: { failures: CEILING, pausedForMinutes: 60 } }),
+    ]);
+  });
+});
+
+describe('the current password asked inside a session', () => {
+  it.each([
+    ['PATCH /api/user/updatepassword', '/api/user/updatepassword', passwordChange],
+    ['PATCH /api/user/mfa/cancel', '/api/user/mfa/cancel', (password: string) => ({ password })],
+  ])('is limited like a login on %s, with 429 in the envelope', async (_name, url, body) => {
+    const account = await createAccount(db, { mfa: true, mfaSecret: 'JBSWY3DPEHPK3PXP' });
+    const browser = await loggedInBrowser(app, db, account.id);
+    for (let attempt = 0; attempt <= FREE; attempt += 1) {
+      expect((await browser.patch(url, body(`wrong-password-${attempt}`))).json()).toMatchObject({
+        statusCode: 400,
+        message: MESSAGES.wrongPassword,
+      });
+    }
+
+    const refused = await browser.patch(url, body(TEST_PASSWORD));
+
+    expect(refused.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS', data: {} });
+    expect(refused.json().message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    expect((await logIn(account.email, TEST_PASSWORD, browser.address)).statusCode).toBe(429);
+  });
+});
+
+describe('all logins from one network', () => {
+  it('allows 50 attempts in 15 minutes, whatever the accounts, then answers 429', async () => {
+    const address = newTestAddress();
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      expect((await logIn(`nobody.${attempt}@example.com.au`, 'wrong-password', address)).statusCode).toBe(401);
+    }
+    const account = await createAccount(db);
+
+    const refused = await logIn(account.email, TEST_PASSWORD, address);
+    const elsewhere = await logIn(account.email, TEST_PASSWORD);
+
+    expect(refused.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(refused.json().message).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 network as one address', async () => {
+    const network = '2001:db8:85a3:1:';
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      await logIn(`nobody.v6.${attempt}@example.com.au`, 'wrong-password', `${network}:${attempt + 1}`);
+    }
+
+    const refused = await logIn('someone@example.com.au', 'wrong-password', `${network}:ffff`);
+
+    expect(refused.statusCode).toBe(429);
+  });
+});
