@@ -132,6 +132,7 @@ export async function buildApp({ config, db: database, clock = systemClock, mapA
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom }, app.log);
   app.addHook('onClose', () => mailer.close());
   const images = createImageStore(config.uploadDir);
+  const audit = createAuditService(createAuditRepo(db));
   const users = createUserService({
     repo: createUserRepo(db),
     sessions,
@@ -141,13 +142,13 @@ export async function buildApp({ config, db: database, clock = systemClock, mapA
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     clock,
     transactions,
+    audit,
   });
   await app.register(sessionPlugin, { sessions, secureCookie: config.nodeEnv === 'production' });
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
   await app.register(metricsRoutes, { metrics });
   scheduleHousekeeping(app, [sessions.sweepExpired, rateLimits.sweepEnded, users.sweepExpiredKeys]);
 
-  const audit = createAuditService(createAuditRepo(db));
   const userAdmin = createUserAdminService({
     repo: createUserAdminRepo(db),
     audit,

@@ -26,6 +26,8 @@ function sameEmail(email: string) {
   return sql`lower(${users.email}) = lower(${email})`;
 }
 
+const MFA_OFF = { mfa: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null };
+
 /** The TOTP step is later than the last one accepted, so a code is never taken twice. */
 function laterStep(step: number) {
   return or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step));
@@ -72,9 +74,23 @@ export function createUserRepo(db: Database) {
 
     setImageUrl: (id: string, imageUrl: string) => update(id, { imageUrl }),
 
-    /** Enables an account whose e-mail was never verified; undefined when it was verified before. */
+    /**
+     * Gives an account whose address was never proved the password and names of the one registering it now;
+     * undefined once the address is proved (or an administrator disabled it after it was).
+     */
+    replaceUnverified: (id: string, fields: Omit<NewUser, 'email'>) =>
+      update(id, fields, and(eq(users.enabled, false), isNull(users.emailVerifiedAt))),
+
+    /**
+     * Enables an account whose e-mail was never verified, with two-step off: a secret set before the address
+     * was proved is not its owner's. Undefined when it was verified before.
+     */
     verifyEmail: (id: string, now: Date) =>
-      update(id, { enabled: true, emailVerifiedAt: now }, sql`${users.emailVerifiedAt} is null`),
+      update(
+        id,
+        { enabled: true, emailVerifiedAt: now, ...MFA_OFF },
+        sql`${users.emailVerifiedAt} is null`,
+      ),
 
     setPendingMfaSecret: (id: string, secret: string) => update(id, { mfaPendingSecret: secret }),
 
@@ -86,7 +102,7 @@ export function createUserRepo(db: Database) {
         and(eq(users.mfaPendingSecret, pendingSecret), laterStep(step)),
       ),
 
-    turnOffMfa: (id: string) => update(id, { mfa: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null }),
+    turnOffMfa: (id: string) => update(id, MFA_OFF),
 
     /** Records the step of an accepted code; false when it (or a later one) was accepted before. */
     async acceptTotpStep(id: string, step: number): Promise<boolean> {

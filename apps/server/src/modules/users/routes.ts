@@ -53,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/verify/account',
     { schema: { tags, summary: 'Verify an account by its e-mailed key', querystring: linkKeyQuerySchema, response: nothing } },
     async (request) => {
-      await users.verifyAccount(request.query.key);
+      await users.verifyAccount(request.query.key, requesterOf(request));
       return envelope(200, MESSAGES.accountVerified, {});
     },
   );

@@ -15,6 +15,7 @@ import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import { hashToken, newToken } from '../../tokens';
+import type { AuditService } from '../audit/service';
 import { alreadyRegisteredMail, type MailSender, resetPasswordMail, verifyAccountMail } from '../mail/account-mails';
 import type { Mail, Mailer } from '../mail/mailer';
 import { networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
@@ -28,7 +29,7 @@ import {
 import type { ImageStore } from '../uploads/image-store';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
-import type { KeyPurpose, OneTimeKeyRow, UserRepo, UserRow } from './repo';
+import type { KeyPurpose, NewUser, OneTimeKeyRow, UserRepo, UserRow } from './repo';
 import { newTotpSecret, otpauthUri, stepOfCode } from './totp';
 
 const MINUTE_MS = 60 * 1000;
@@ -64,6 +65,7 @@ export interface UserServiceDependencies {
   sender: MailSender;
   clock: Clock;
   transactions: Transactions;
+  audit: AuditService;
 }
 
 /** Where a request came from: its address, counted against the limits per address. */
@@ -74,6 +76,11 @@ export interface Requester {
 export interface LoggedIn {
   user: UserView;
   session: NewSession;
+}
+
+/** Who an audit entry names for a visitor who is not logged in: their network. */
+function visitor(requester: Requester): { network: string } {
+  return { network: networkOf(requester.address) };
 }
 
 function viewOf(user: UserRow): UserView {
@@ -113,7 +120,7 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
 };
 
 export function createUserService(deps: UserServiceDependencies) {
-  const { repo, sessions, rateLimits, mailer, images, sender, clock, transactions } = deps;
+  const { repo, sessions, rateLimits, mailer, images, sender, clock, transactions, audit } = deps;
   let dummyPasswordHash: Promise<string> | undefined;
 
   /**
@@ -163,14 +170,22 @@ export function createUserService(deps: UserServiceDependencies) {
     mailAfterCommit(resetPasswordMail(sender, user, key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
   }
 
-  async function mailAlreadyRegistered(email: string): Promise<void> {
-    const account = await repo.findByEmail(email);
-    if (!account) return;
-    const neverVerified = !account.enabled && account.emailVerifiedAt === null;
-    const verification = neverVerified
-      ? { key: await issueKey(account.id, 'VERIFY_ACCOUNT'), validForHours: KEY_LIFETIME_HOURS.VERIFY_ACCOUNT }
-      : undefined;
-    mailAfterCommit(alreadyRegisteredMail(sender, account, verification));
+  /**
+   * A registration of an address that has an account. Whoever proves the address sets its password: an account
+   * never verified takes this registration's password and names, and only the link mailed now verifies it.
+   * A verified one stays as it is, and its owner is told by e-mail.
+   */
+  async function registerAgain(registration: NewUser): Promise<void> {
+    const { firstName, lastName, passwordHash } = registration;
+    await transactions.run(async () => {
+      const account = await repo.findByEmail(registration.email);
+      if (!account) return;
+      const replaced = await repo.replaceUnverified(account.id, { firstName, lastName, passwordHash });
+      if (!replaced) return mailAfterCommit(alreadyRegisteredMail(sender, account));
+      await repo.useAllKeys(account.id, 'VERIFY_ACCOUNT', clock());
+      const key = await issueKey(account.id, 'VERIFY_ACCOUNT');
+      mailAfterCommit(verifyAccountMail(sender, replaced, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
+    });
   }
 
   return {
@@ -191,17 +206,23 @@ export function createUserService(deps: UserServiceDependencies) {
         const created = await repo.insert({ firstName, lastName, email, passwordHash });
         return created && { created, key: await issueKey(created.id, 'VERIFY_ACCOUNT') };
       });
-      if (!registered) return mailAlreadyRegistered(email);
+      if (!registered) return registerAgain({ firstName, lastName, email, passwordHash });
       const { created, key } = registered;
       mailer.sendInBackground(verifyAccountMail(sender, created, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
     },
 
-    /** Enables an account by the key of its verification mail; each key works once. */
-    async verifyAccount(key: string): Promise<void> {
+    /**
+     * Enables an account by the key of its verification mail; each key works once. Whoever proved the address
+     * starts afresh: two-step off and no session of the account left, whoever set them up before.
+     */
+    async verifyAccount(key: string, requester: Requester): Promise<void> {
       const row = await openKey(key, 'VERIFY_ACCOUNT');
       await transactions.run(async () => {
         if (!(await repo.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
-        await repo.verifyEmail(row.userId, clock());
+        const verified = await repo.verifyEmail(row.userId, clock());
+        if (!verified) return;
+        await sessions.endAllOf(verified.id);
+        await audit.recordSecurityEvent({ action: 'user.verify', account: verified, actor: visitor(requester) });
       });
     },
 
