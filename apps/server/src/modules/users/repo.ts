@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { CONSTRAINT_SQLSTATES, type Database, hasSqlState } from '../../db/database';
 import { type keyPurpose, oneTimeKeys, users } from '../../db/schema';
 
@@ -94,13 +94,40 @@ export function createUserRepo(db: Database) {
 
     setPendingMfaSecret: (id: string, secret: string) => update(id, { mfaPendingSecret: secret }),
 
-    /** Turns two-step on with the pending secret a code of `step` was checked against. */
-    turnOnMfa: (id: string, pendingSecret: string, step: number) =>
+    /**
+     * Turns two-step on with `secret` (as stored), while the pending secret is still `pending` (as stored), the
+     * one a code of `step` was checked against.
+     */
+    turnOnMfa: (id: string, { pending, secret }: { pending: string; secret: string }, step: number) =>
       update(
         id,
-        { mfa: true, mfaSecret: pendingSecret, mfaPendingSecret: null, mfaLastStep: step },
-        and(eq(users.mfaPendingSecret, pendingSecret), laterStep(step)),
+        { mfa: true, mfaSecret: secret, mfaPendingSecret: null, mfaLastStep: step },
+        and(eq(users.mfaPendingSecret, pending), laterStep(step)),
       ),
+
+    /** Every account holding a TOTP secret, pending or in use, as stored. */
+    findTotpSecrets: () =>
+      db
+        .select({ id: users.id, mfaSecret: users.mfaSecret, mfaPendingSecret: users.mfaPendingSecret })
+        .from(users)
+        .where(or(isNotNull(users.mfaSecret), isNotNull(users.mfaPendingSecret))),
+
+    /** Stores the secrets anew, unless the account changed them meanwhile. */
+    async replaceTotpSecrets(
+      was: { id: string; mfaSecret: string | null; mfaPendingSecret: string | null },
+      now: { mfaSecret: string | null; mfaPendingSecret: string | null },
+    ): Promise<void> {
+      const unchanged = (column: typeof users.mfaSecret | typeof users.mfaPendingSecret, value: string | null) =>
+        value === null ? isNull(column) : eq(column, value);
+      const stillAsRead = and(
+        unchanged(users.mfaSecret, was.mfaSecret),
+        unchanged(users.mfaPendingSecret, was.mfaPendingSecret),
+      );
+      await db
+        .update(users)
+        .set(now)
+        .where(and(eq(users.id, was.id), stillAsRead));
+    },
 
     turnOffMfa: (id: string) => update(id, MFA_OFF),
 

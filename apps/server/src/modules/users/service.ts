@@ -9,7 +9,7 @@ import {
 } from '@churchtrades/shared/auth';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { isReadOnlyRole } from '@churchtrades/shared/read-only';
-import type { MfaCancelInput, MfaSetup, UserView } from '@churchtrades/shared/user';
+import type { LoginUser, MfaCancelInput, MfaSetup, UserView } from '@churchtrades/shared/user';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
@@ -31,6 +31,7 @@ import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
 import type { KeyPurpose, NewUser, OneTimeKeyRow, UserRepo, UserRow } from './repo';
 import { newTotpSecret, otpauthUri, stepOfCode } from './totp';
+import type { TotpSecretBox } from './totp-secrets';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -66,6 +67,7 @@ export interface UserServiceDependencies {
   clock: Clock;
   transactions: Transactions;
   audit: AuditService;
+  totpSecrets: TotpSecretBox;
 }
 
 /** Where a request came from: its address, counted against the limits per address. */
@@ -73,8 +75,8 @@ export interface Requester {
   address: string;
 }
 
-export interface LoggedIn {
-  user: UserView;
+export interface LoggedIn<User = UserView> {
+  user: User;
   session: NewSession;
 }
 
@@ -120,7 +122,7 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
 };
 
 export function createUserService(deps: UserServiceDependencies) {
-  const { repo, sessions, rateLimits, mailer, images, sender, clock, transactions, audit } = deps;
+  const { repo, sessions, rateLimits, mailer, images, sender, clock, transactions, audit, totpSecrets } = deps;
   let dummyPasswordHash: Promise<string> | undefined;
 
   /**
@@ -156,6 +158,11 @@ export function createUserService(deps: UserServiceDependencies) {
     const row = await repo.findById(user.userId);
     if (!row) throw new AppError('UNAUTHORIZED', MESSAGES.notLoggedIn);
     return row;
+  }
+
+  /** The account's TOTP secret in clear, or null while two-step is off. */
+  function totpSecretOf(account: UserRow): string | null {
+    return account.mfa && account.mfaSecret !== null ? totpSecrets.open(account.mfaSecret) : null;
   }
 
   /** Accepts a code of the secret once: the same code, or one of an earlier step, is refused afterwards. */
@@ -230,7 +237,7 @@ export function createUserService(deps: UserServiceDependencies) {
      * Checks the password and starts a session, which is a half-session waiting for the two-step code when
      * the account has two-step on. The session the browser had before (if any) ends: a new id at every login.
      */
-    async login(input: LoginInput, requester: Requester, previousToken?: string): Promise<LoggedIn> {
+    async login(input: LoginInput, requester: Requester, previousToken?: string): Promise<LoggedIn<LoginUser>> {
       await rateLimits.attempt(RATE_LIMITS.loginPerAddress, networkOf(requester.address));
       await rateLimits.attempt(RATE_LIMITS.loginPerAccount, input.email.toLowerCase());
       const user = await repo.findByEmail(input.email);
@@ -238,8 +245,9 @@ export function createUserService(deps: UserServiceDependencies) {
       if (!user || !passwordMatches) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
       assertMayLogIn(user);
       if (previousToken !== undefined) await sessions.end(previousToken);
-      const session = await sessions.start(user.id, user.mfa ? 'MFA_PENDING' : 'ACTIVE');
-      return { user: viewOf(user), session };
+      if (!user.mfa) return { user: viewOf(user), session: await sessions.start(user.id, 'ACTIVE') };
+      // Nothing of the account before the code: the password alone must not be enough to read it.
+      return { user: { userId: user.id, mfa: true }, session: await sessions.start(user.id, 'MFA_PENDING') };
     },
 
     /** Completes a two-step login: the half-session ends and a full session with a new id begins. */
@@ -253,7 +261,7 @@ export function createUserService(deps: UserServiceDependencies) {
       const user = await accountOf(halfSession.user);
       // The code used up, the half-session ended and the full one begun together (the tries counted above stay).
       const session = await transactions.run(async () => {
-        await acceptCode(user.id, user.mfa ? user.mfaSecret : null, joinQrCode(input));
+        await acceptCode(user.id, totpSecretOf(user), joinQrCode(input));
         await sessions.endByHash(halfSession.tokenHash);
         return sessions.start(user.id, 'ACTIVE');
       });
@@ -317,7 +325,7 @@ export function createUserService(deps: UserServiceDependencies) {
 
     /** A new password, given the current one; every other session of the user ends, this one stays. */
     async changePassword(session: CurrentSession, input: PasswordChangeInput): Promise<void> {
-      assertMayChange(session.user);
+      // A read-only account changes nothing else, but its password stays its own to keep safe.
       const account = await accountOf(session.user);
       if (!(await verifyPassword(account.passwordHash, input.password))) {
         throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
@@ -347,7 +355,7 @@ export function createUserService(deps: UserServiceDependencies) {
       const account = await accountOf(user);
       if (account.mfa) throw new AppError('CONFLICT', MESSAGES.mfaAlreadyOn);
       const secret = newTotpSecret();
-      await repo.setPendingMfaSecret(account.id, secret);
+      await repo.setPendingMfaSecret(account.id, totpSecrets.seal(secret));
       const uri = otpauthUri(secret, account.email);
       return { otpauthUri: uri, qrCode: await QRCode.toDataURL(uri), secret };
     },
@@ -356,11 +364,12 @@ export function createUserService(deps: UserServiceDependencies) {
     async confirmMfa(user: SignedInUser, code: string): Promise<UserView> {
       assertMayChange(user);
       const account = await accountOf(user);
-      const secret = account.mfaPendingSecret;
-      if (secret === null) throw new AppError('BAD_REQUEST', MESSAGES.mfaSetupMissing);
+      const pending = account.mfaPendingSecret;
+      if (pending === null) throw new AppError('BAD_REQUEST', MESSAGES.mfaSetupMissing);
+      const secret = totpSecrets.open(pending);
       const step = stepOfCode(secret, code, clock());
       if (step === null) throw new AppError('BAD_REQUEST', MESSAGES.invalidTwoStepCode);
-      const updated = await repo.turnOnMfa(account.id, secret, step);
+      const updated = await repo.turnOnMfa(account.id, { pending, secret: totpSecrets.seal(secret) }, step);
       if (!updated) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeUsed);
       return viewOf(updated);
     },
@@ -374,12 +383,27 @@ export function createUserService(deps: UserServiceDependencies) {
           throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
         }
       } else {
-        await acceptCode(account.id, account.mfa ? account.mfaSecret : null, proof.code ?? '');
+        await acceptCode(account.id, totpSecretOf(account), proof.code ?? '');
       }
       return viewOf((await repo.turnOffMfa(account.id)) ?? account);
     },
 
     sweepExpiredKeys: () => repo.sweepExpiredKeys(clock()),
+
+    /**
+     * Encrypts the TOTP secrets kept in clear before they were encrypted at rest; run at every start, it finds
+     * none after the first. Until then each is read as it is, so two-step keeps working meanwhile.
+     */
+    async sealPlaintextTotpSecrets(): Promise<void> {
+      const seal = (stored: string | null) =>
+        stored === null || totpSecrets.isSealed(stored) ? stored : totpSecrets.seal(stored);
+      for (const row of await repo.findTotpSecrets()) {
+        const sealed = { mfaSecret: seal(row.mfaSecret), mfaPendingSecret: seal(row.mfaPendingSecret) };
+        if (sealed.mfaSecret !== row.mfaSecret || sealed.mfaPendingSecret !== row.mfaPendingSecret) {
+          await repo.replaceTotpSecrets(row, sealed);
+        }
+      }
+    },
   };
 }
 
