@@ -3,7 +3,7 @@
 # serving the built web app. Migrations run at every start; production never seeds demo data by itself.
 #
 #   docker build -t churchtrades .
-#   docker run -p 3000:3000 -e SESSION_SECRET=… -e DATABASE_URL=postgres://… churchtrades
+#   docker run -p 3000:3000 -e SESSION_SECRET=… -e TOTP_ENCRYPTION_KEY=… -e DATABASE_URL=postgres://… churchtrades
 #
 # See compose.yaml for PostgreSQL and a mail catcher beside it, and docs/operations.md.
 

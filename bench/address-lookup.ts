@@ -210,6 +210,7 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
     DATABASE_URL: url,
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
   });
   const results: Measurement[] = [];

@@ -238,6 +238,7 @@ async function main(): Promise<void> {
   const server = await startServerProcess({
     NODE_ENV: 'production',
     SESSION_SECRET: 'lighthouse-bench-session-secret-0123456789',
+    TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
     DATA_DIR: dataDir,
     MAP_TILE_URL: tiles.urlTemplate,
   });

@@ -167,6 +167,7 @@ export async function startBenchServer(databaseUrl: string): Promise<BenchServer
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',

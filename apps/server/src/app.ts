@@ -78,6 +78,7 @@ import { createUserAdminService } from './modules/user-admin/service';
 import { createUserRepo } from './modules/users/repo';
 import { userRoutes } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
+import { createTotpSecretBox } from './modules/users/totp-secrets';
 
 export interface AppDependencies {
   config: Config;
@@ -176,7 +177,10 @@ export async function buildApp({
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     clock,
     transactions,
+    totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
   });
+  // Secrets kept in clear by an older version are encrypted once the app is ready to serve.
+  app.addHook('onReady', () => users.sealPlaintextTotpSecrets());
   await app.register(sessionPlugin, { sessions, secureCookie: config.nodeEnv === 'production' });
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
   await app.register(metricsRoutes, { metrics });

@@ -182,7 +182,7 @@ describe('compose.yaml', () => {
 
   it("gives the app a configuration the server accepts in production, its mail going to the catcher", () => {
     const environment = Object.fromEntries(
-      Object.entries(app?.environment ?? {}).map(([name, value]) => [name, interpolate(value, { SESSION_SECRET: 's'.repeat(40) })]),
+      Object.entries(app?.environment ?? {}).map(([name, value]) => [name, interpolate(value, { SESSION_SECRET: 's'.repeat(40), TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) })]),
     );
 
     const config = loadConfig({ ...environment, NODE_ENV: 'production' });
@@ -197,6 +197,10 @@ describe('compose.yaml', () => {
 
   it('will not start the app without a SESSION_SECRET', () => {
     expect(() => interpolate(app!.environment!.SESSION_SECRET!, {})).toThrow(/SESSION_SECRET/);
+  });
+
+  it('will not start the app without a TOTP_ENCRYPTION_KEY', () => {
+    expect(() => interpolate(app!.environment!.TOTP_ENCRYPTION_KEY!, {})).toThrow(/TOTP_ENCRYPTION_KEY/);
   });
 
   it('catches the mail with Mailpit, its web page on port 8025 of this machine only', () => {

@@ -87,6 +87,7 @@ export async function launchServer(setup: ServerSetup): Promise<RunningServer> {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: setup.sessionSecret,
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       DATABASE_URL: setup.databaseUrl,
       DATABASE_POOL_SIZE: String(setup.poolSize),
       PORT: String(setup.port),

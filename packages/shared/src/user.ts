@@ -18,6 +18,22 @@ export const userViewSchema = z.object({
 });
 export type UserView = z.infer<typeof userViewSchema>;
 
+/**
+ * `data.user` of a login that waits for the two-step code (SPEC §7 "Login ... data.user with userId and mfa"):
+ * only what that step needs, nothing of the account before the code is given.
+ */
+export const twoStepPendingUserSchema = z.object({ userId: z.string(), mfa: z.literal(true) });
+export type TwoStepPendingUser = z.infer<typeof twoStepPendingUserSchema>;
+
+/** `data.user` of `POST /user/login`: the user view, or only what the two-step code needs. */
+export const loginUserSchema = z.union([userViewSchema, twoStepPendingUserSchema]);
+export type LoginUser = z.infer<typeof loginUserSchema>;
+
+/** True when the login waits for the two-step code. */
+export function waitsForTwoStep(user: LoginUser): user is TwoStepPendingUser {
+  return !('role' in user);
+}
+
 /** `data.user` of `GET /user/verify/password`: whose password the key may reset. */
 export const resetKeyUserSchema = z.object({ userId: z.string() });
 

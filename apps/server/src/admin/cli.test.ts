@@ -41,7 +41,7 @@ function admin(args: string[], target: Record<string, string> = database) {
   const { DATABASE_URL: _unset, DATA_DIR: _unsetToo, ...env } = process.env;
   return spawnSync(process.execPath, ['--import', 'tsx', 'src/admin/cli.ts', ...args], {
     cwd: SERVER_DIR,
-    env: { ...env, ...target, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) },
+    env: { ...env, ...target, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) },
     encoding: 'utf8',
     timeout: COMMAND_TIMEOUT_MS,
   });

@@ -20,9 +20,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/db' })).toThrow(/DATABASE_URL/);
   });
 
+  const TOTP_KEY_HEX = 'a1'.repeat(32);
+
   it('requires a long SESSION_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).nodeEnv).toBe('production');
+    const production = { NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: TOTP_KEY_HEX };
+    expect(() => loadConfig({ ...production, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ ...production, SESSION_SECRET: 'x'.repeat(32) }).nodeEnv).toBe('production');
+  });
+
+  it('requires a TOTP_ENCRYPTION_KEY in production, and uses a development one elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(/TOTP_ENCRYPTION_KEY/);
+    expect(loadConfig({}).totpEncryptionKey).toHaveLength(32);
+  });
+
+  it('reads TOTP_ENCRYPTION_KEY as 32 bytes in hex or base64, and refuses any other length', () => {
+    const bytes = Buffer.alloc(32, 0xa1);
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: TOTP_KEY_HEX }).totpEncryptionKey).toEqual(bytes);
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: bytes.toString('base64') }).totpEncryptionKey).toEqual(bytes);
+    for (const wrong of ['a1'.repeat(16), Buffer.alloc(16).toString('base64'), 'not a key at all']) {
+      expect(() => loadConfig({ TOTP_ENCRYPTION_KEY: wrong })).toThrow(/TOTP_ENCRYPTION_KEY/);
+    }
   });
 
   it('refuses an external address service without its key, or a key without the service', () => {

@@ -23,6 +23,7 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   SESSION_SECRET: optionalText,
+  TOTP_ENCRYPTION_KEY: optionalText,
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('ChurchTrades <no-reply@churchtrades.au>'),
   MAIL_OUTBOX_DIR: optionalText,
@@ -53,6 +54,8 @@ export interface Config {
   databasePoolSize: number;
   dataDir: string;
   sessionSecret: string;
+  /** The AES-256 key (32 bytes) that encrypts the accounts' TOTP secrets in the database. */
+  totpEncryptionKey: Buffer;
   smtpUrl: string | undefined;
   mailFrom: string;
   mailOutboxDir: string;
@@ -83,6 +86,24 @@ export interface Config {
 export class ConfigError extends Error {}
 
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me';
+const DEVELOPMENT_TOTP_ENCRYPTION_KEY = Buffer.from('development-only-totp-key-change', 'utf8');
+const TOTP_KEY_BYTES = 32;
+
+/** The key for TOTP secrets: 32 bytes written as 64 hex digits or in base64; production must set its own. */
+function totpEncryptionKeyOf(value: string | undefined, nodeEnv: Environment['NODE_ENV']): Buffer {
+  if (value === undefined) {
+    if (nodeEnv === 'production') {
+      throw new ConfigError('Invalid configuration: TOTP_ENCRYPTION_KEY must be set in production (32 random bytes, hex or base64)');
+    }
+    return DEVELOPMENT_TOTP_ENCRYPTION_KEY;
+  }
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  const key = Buffer.from(value, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || key.length !== TOTP_KEY_BYTES) {
+    throw new ConfigError('Invalid configuration: TOTP_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or in base64');
+  }
+  return key;
+}
 /** A person waits for suggestions while typing: longer than this, and typing on is the better answer. */
 const ADDRESS_API_TIMEOUT_MS = 3000;
 
@@ -135,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     databasePoolSize: vars.DATABASE_POOL_SIZE,
     dataDir,
     sessionSecret: vars.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+    totpEncryptionKey: totpEncryptionKeyOf(vars.TOTP_ENCRYPTION_KEY, vars.NODE_ENV),
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     mailOutboxDir: path.resolve(vars.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),

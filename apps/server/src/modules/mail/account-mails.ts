@@ -88,34 +88,17 @@ export function verifyAccountMail(sender: MailSender, to: Recipient, key: string
 }
 
 /**
- * Sent instead of the verification mail when someone registers an address that already has an account, so
- * that the registration answer is the same for every address. An account never verified gets a new link.
+ * Sent instead of the verification mail when someone registers an address whose account is verified, so that
+ * the registration answer is the same for every address.
  */
-export function alreadyRegisteredMail(
-  sender: MailSender,
-  to: Recipient,
-  verification?: { key: string; validForHours: number },
-): Mail {
-  const next: Pick<MailContent, 'paragraphs' | 'action'> = verification
-    ? {
-        paragraphs: [
-          `Your account is not verified yet. Verify it with the link below; it works for ${hours(verification.validForHours)}.`,
-        ],
-        action: { label: 'Verify my account', url: link(sender, '/verify/account', verification.key) },
-      }
-    : {
-        paragraphs: [
-          `Log in here: ${link(sender, '/login')}`,
-          `Forgot your password? Choose a new one here: ${link(sender, '/resetpassword')}`,
-        ],
-      };
+export function alreadyRegisteredMail(sender: MailSender, to: Recipient): Mail {
   return compose(sender, to, {
     subject: 'You already have a ChurchTrades account',
     paragraphs: [
       'Someone, hopefully you, tried to register a ChurchTrades account with this email address. You already have an account, so nothing has changed.',
-      ...next.paragraphs,
+      `Log in here: ${link(sender, '/login')}`,
+      `Forgot your password? Choose a new one here: ${link(sender, '/resetpassword')}`,
     ],
-    ...(next.action ? { action: next.action } : {}),
     after: ['If this was not you, you can ignore this email.'],
   });
 }

@@ -135,13 +135,25 @@ describe('the read-only role USER', () => {
     expect(response.json()).toMatchObject({ statusCode: 200, data: { user: { role: 'USER' } } });
   });
 
-  it('changes nothing: profile, password, photo and two-step answer 403', async () => {
+  it('changes their own password, and other sessions end', async () => {
+    const account = await createAccount(db, { role: 'USER' });
+    const browser = await loggedInBrowser(app, db, account.id);
+    const other = await loggedInBrowser(app, db, account.id);
+
+    const response = await browser.patch('/api/user/updatepassword', passwordChange(TEST_PASSWORD, 'candles-for-advent'));
+
+    expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.passwordUpdated });
+    expect((await other.get('/api/user/profile')).statusCode).toBe(401);
+    const login = await testBrowser(app).post('/api/user/login', { email: account.email, password: 'candles-for-advent' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('changes nothing else: profile, photo and two-step answer 403', async () => {
     const account = await createAccount(db, { role: 'USER' });
     const browser = await loggedInBrowser(app, db, account.id);
 
     const answers = [
       await browser.patch('/api/user/update', { ...PROFILE, email: newEmail() }),
-      await browser.patch('/api/user/updatepassword', passwordChange(TEST_PASSWORD, 'candles-for-advent')),
       await browser.request({
         method: 'PATCH',
         url: '/api/user/photo',

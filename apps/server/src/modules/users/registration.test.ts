@@ -1,11 +1,11 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { oneTimeKeys, users } from '../../db/schema';
+import { auditLog, oneTimeKeys, sessions, users } from '../../db/schema';
 import { createAccount, createOwner } from '../../../test/factories';
 import { keyIn, linkIn, startMailCatcher } from '../../../test/mail-catcher';
 import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
-import { newTestAddress, testBrowser } from '../../../test/test-browser';
+import { loggedInBrowser, newTestAddress, testBrowser } from '../../../test/test-browser';
 import { hashToken } from '../../tokens';
 import { RATE_LIMITS } from './service';
 
@@ -105,7 +105,7 @@ describe('POST /api/user/register', () => {
     await catcher.waitForMail(email, { subject: 'Verify' });
 
     await register(email);
-    const mail = await catcher.waitForMail(email, { subject: 'already have' });
+    const mail = await catcher.waitForMail(email, { subject: 'Verify' });
     const verified = await testBrowser(app).get(`/api/user/verify/account?key=${keyIn(mail, '/verify/account')}`);
 
     expect(verified.statusCode).toBe(200);
@@ -139,6 +139,74 @@ describe('POST /api/user/register', () => {
         { field: 'password', message: MESSAGES.passwordRequired },
       ]),
     );
+  });
+});
+
+describe('an address registered by someone else first (pre-hijacking)', () => {
+  const ATTACKER_PASSWORD = 'mallory-was-here-first';
+  const VICTIM_PASSWORD = 'grace-proves-her-address';
+
+  it('gives the account to whoever proves the address: their password and names, two-step off, no session left', async () => {
+    const email = newEmail();
+    await register(email, { firstName: 'Mallory', lastName: 'Attacker', password: ATTACKER_PASSWORD });
+    const attackersKey = keyIn(await catcher.waitForMail(email, { subject: 'Verify' }), '/verify/account');
+    // Whatever the first registrant managed to set up on the account before its address was proved.
+    const attacker = await accountOf(email);
+    await db
+      .update(users)
+      .set({ mfa: true, mfaSecret: 'JBSWY3DPEHPK3PXP', mfaPendingSecret: 'KRSXG5CTMVRXEZLU' })
+      .where(eq(users.id, attacker.id));
+    const attackersSession = await loggedInBrowser(app, db, attacker.id);
+
+    const fresh = await register(newEmail());
+    const again = await register(email, { firstName: 'Grace', lastName: 'Victim', password: VICTIM_PASSWORD });
+    const { timeStamp: _freshTime, ...freshAnswer } = fresh.json();
+    const { timeStamp: _againTime, ...againAnswer } = again.json();
+    expect(againAnswer).toEqual(freshAnswer);
+    const mail = await catcher.waitForMail(email, { subject: 'Verify' });
+    expect(mail.text).toContain('Hello Grace,');
+    expect(mail.text).not.toContain('Mallory');
+    expect(await accountOf(email)).toMatchObject({ firstName: 'Grace', lastName: 'Victim', enabled: false });
+
+    const stale = await testBrowser(app).get(`/api/user/verify/account?key=${attackersKey}`);
+    expect(stale.statusCode).toBe(400);
+    expect((await accountOf(email)).enabled).toBe(false);
+
+    const verified = await testBrowser(app).get(`/api/user/verify/account?key=${keyIn(mail, '/verify/account')}`);
+    expect(verified.statusCode).toBe(200);
+    expect(await accountOf(email)).toMatchObject({
+      enabled: true,
+      mfa: false,
+      mfaSecret: null,
+      mfaPendingSecret: null,
+      mfaLastStep: null,
+    });
+    expect(await db.select().from(sessions).where(eq(sessions.userId, attacker.id))).toEqual([]);
+    expect((await attackersSession.get('/api/user/profile')).statusCode).toBe(401);
+    const attackersLogin = await testBrowser(app).post('/api/user/login', { email, password: ATTACKER_PASSWORD });
+    expect(answerOf(attackersLogin)).toMatchObject({ statusCode: 401, message: MESSAGES.invalidCredentials });
+    const victimsLogin = await testBrowser(app).post('/api/user/login', { email, password: VICTIM_PASSWORD });
+    expect(victimsLogin.json()).toMatchObject({ statusCode: 200, data: { user: { mfa: false } } });
+  });
+
+  it('writes the verification to the audit log, with the network it came from', async () => {
+    const email = newEmail();
+    await register(email);
+    const key = keyIn(await catcher.waitForMail(email, { subject: 'Verify' }), '/verify/account');
+
+    await testBrowser(app, { address: '203.0.113.9' }).get(`/api/user/verify/account?key=${key}`);
+
+    const account = await accountOf(email);
+    const entries = await db.select().from(auditLog).where(eq(auditLog.subjectId, account.id));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'user.verify',
+        subjectType: 'USER',
+        subjectName: email,
+        actorId: null,
+        actorEmail: 'visitor from 203.0.113.9',
+      }),
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { CONSTRAINT_SQLSTATES, type Database, hasSqlState } from '../../db/database';
 import { type keyPurpose, oneTimeKeys, users } from '../../db/schema';
 
@@ -25,6 +25,8 @@ function sameEmail(email: string) {
   // Matches the unique index on lower(email), which serves this lookup.
   return sql`lower(${users.email}) = lower(${email})`;
 }
+
+const MFA_OFF = { mfa: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null };
 
 /** The TOTP step is later than the last one accepted, so a code is never taken twice. */
 function laterStep(step: number) {
@@ -72,21 +74,62 @@ export function createUserRepo(db: Database) {
 
     setImageUrl: (id: string, imageUrl: string) => update(id, { imageUrl }),
 
-    /** Enables an account whose e-mail was never verified; undefined when it was verified before. */
+    /**
+     * Gives an account whose address was never proved the password and names of the one registering it now;
+     * undefined once the address is proved (or an administrator disabled it after it was).
+     */
+    replaceUnverified: (id: string, fields: Omit<NewUser, 'email'>) =>
+      update(id, fields, and(eq(users.enabled, false), isNull(users.emailVerifiedAt))),
+
+    /**
+     * Enables an account whose e-mail was never verified, with two-step off: a secret set before the address
+     * was proved is not its owner's. Undefined when it was verified before.
+     */
     verifyEmail: (id: string, now: Date) =>
-      update(id, { enabled: true, emailVerifiedAt: now }, sql`${users.emailVerifiedAt} is null`),
+      update(
+        id,
+        { enabled: true, emailVerifiedAt: now, ...MFA_OFF },
+        sql`${users.emailVerifiedAt} is null`,
+      ),
 
     setPendingMfaSecret: (id: string, secret: string) => update(id, { mfaPendingSecret: secret }),
 
-    /** Turns two-step on with the pending secret a code of `step` was checked against. */
-    turnOnMfa: (id: string, pendingSecret: string, step: number) =>
+    /**
+     * Turns two-step on with `secret` (as stored), while the pending secret is still `pending` (as stored), the
+     * one a code of `step` was checked against.
+     */
+    turnOnMfa: (id: string, { pending, secret }: { pending: string; secret: string }, step: number) =>
       update(
         id,
-        { mfa: true, mfaSecret: pendingSecret, mfaPendingSecret: null, mfaLastStep: step },
-        and(eq(users.mfaPendingSecret, pendingSecret), laterStep(step)),
+        { mfa: true, mfaSecret: secret, mfaPendingSecret: null, mfaLastStep: step },
+        and(eq(users.mfaPendingSecret, pending), laterStep(step)),
       ),
 
-    turnOffMfa: (id: string) => update(id, { mfa: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null }),
+    /** Every account holding a TOTP secret, pending or in use, as stored. */
+    findTotpSecrets: () =>
+      db
+        .select({ id: users.id, mfaSecret: users.mfaSecret, mfaPendingSecret: users.mfaPendingSecret })
+        .from(users)
+        .where(or(isNotNull(users.mfaSecret), isNotNull(users.mfaPendingSecret))),
+
+    /** Stores the secrets anew, unless the account changed them meanwhile. */
+    async replaceTotpSecrets(
+      was: { id: string; mfaSecret: string | null; mfaPendingSecret: string | null },
+      now: { mfaSecret: string | null; mfaPendingSecret: string | null },
+    ): Promise<void> {
+      const unchanged = (column: typeof users.mfaSecret | typeof users.mfaPendingSecret, value: string | null) =>
+        value === null ? isNull(column) : eq(column, value);
+      const stillAsRead = and(
+        unchanged(users.mfaSecret, was.mfaSecret),
+        unchanged(users.mfaPendingSecret, was.mfaPendingSecret),
+      );
+      await db
+        .update(users)
+        .set(now)
+        .where(and(eq(users.id, was.id), stillAsRead));
+    },
+
+    turnOffMfa: (id: string) => update(id, MFA_OFF),
 
     /** Records the step of an accepted code; false when it (or a later one) was accepted before. */
     async acceptTotpStep(id: string, step: number): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import {
+  loginUserSchema,
   mfaCancelSchema,
   mfaConfirmSchema,
   mfaSetupSchema,
@@ -30,6 +31,7 @@ import type { Requester, UserService } from './service';
 const tags = ['user'];
 const nothing = { 200: envelopeSchema(z.object({})) };
 const oneUser = { 200: envelopeSchema(z.object({ user: userViewSchema })) };
+const loggingIn = { 200: envelopeSchema(z.object({ user: loginUserSchema })) };
 
 function requesterOf(request: FastifyRequest): Requester {
   return { address: request.ip };
@@ -53,14 +55,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/verify/account',
     { schema: { tags, summary: 'Verify an account by its e-mailed key', querystring: linkKeyQuerySchema, response: nothing } },
     async (request) => {
-      await users.verifyAccount(request.query.key);
+      await users.verifyAccount(request.query.key, requesterOf(request));
       return envelope(200, MESSAGES.accountVerified, {});
     },
   );
 
   app.post(
     '/user/login',
-    { schema: { tags, summary: 'Log in; with two-step on, the session waits for the code', body: loginSchema, response: oneUser } },
+    { schema: { tags, summary: 'Log in; with two-step on, the session waits for the code', body: loginSchema, response: loggingIn } },
     async (request, reply) => {
       const { user, session } = await users.login(request.body, requesterOf(request), sessionToken(request));
       reply.setSessionCookie(session);

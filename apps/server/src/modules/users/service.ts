@@ -9,7 +9,7 @@ import {
 } from '@churchtrades/shared/auth';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { isReadOnlyRole } from '@churchtrades/shared/read-only';
-import type { MfaCancelInput, MfaSetup, UserView } from '@churchtrades/shared/user';
+import type { LoginUser, MfaCancelInput, MfaSetup, UserView } from '@churchtrades/shared/user';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
@@ -36,8 +36,9 @@ import {
 import type { ImageStore } from '../uploads/image-store';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
-import type { KeyPurpose, OneTimeKeyRow, UserRepo, UserRow } from './repo';
+import type { KeyPurpose, NewUser, OneTimeKeyRow, UserRepo, UserRow } from './repo';
 import { newTotpSecret, otpauthUri, stepOfCode } from './totp';
+import type { TotpSecretBox } from './totp-secrets';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -86,6 +87,7 @@ export interface UserServiceDependencies {
   sender: MailSender;
   clock: Clock;
   transactions: Transactions;
+  totpSecrets: TotpSecretBox;
 }
 
 /** Where a request came from: its address, counted against the limits per address. */
@@ -93,9 +95,14 @@ export interface Requester {
   address: string;
 }
 
-export interface LoggedIn {
-  user: UserView;
+export interface LoggedIn<User = UserView> {
+  user: User;
   session: NewSession;
+}
+
+/** Who an audit entry names for a visitor who is not logged in: their network. */
+function visitor(requester: Requester): { network: string } {
+  return { network: networkOf(requester.address) };
 }
 
 function viewOf(user: UserRow): UserView {
@@ -135,7 +142,7 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
 };
 
 export function createUserService(deps: UserServiceDependencies) {
-  const { repo, sessions, rateLimits, audit, mailer, images, sender, clock, transactions } = deps;
+  const { repo, sessions, rateLimits, mailer, images, sender, clock, transactions, audit, totpSecrets } = deps;
   let dummyPasswordHash: Promise<string> | undefined;
 
   /**
@@ -171,6 +178,11 @@ export function createUserService(deps: UserServiceDependencies) {
     const row = await repo.findById(user.userId);
     if (!row) throw new AppError('UNAUTHORIZED', MESSAGES.notLoggedIn);
     return row;
+  }
+
+  /** The account's TOTP secret in clear, or null while two-step is off. */
+  function totpSecretOf(account: UserRow): string | null {
+    return account.mfa && account.mfaSecret !== null ? totpSecrets.open(account.mfaSecret) : null;
   }
 
   /** Accepts a code of the secret once: the same code, or one of an earlier step, is refused afterwards. */
@@ -236,14 +248,22 @@ export function createUserService(deps: UserServiceDependencies) {
     mailAfterCommit(resetPasswordMail(sender, user, key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
   }
 
-  async function mailAlreadyRegistered(email: string): Promise<void> {
-    const account = await repo.findByEmail(email);
-    if (!account) return;
-    const neverVerified = !account.enabled && account.emailVerifiedAt === null;
-    const verification = neverVerified
-      ? { key: await issueKey(account.id, 'VERIFY_ACCOUNT'), validForHours: KEY_LIFETIME_HOURS.VERIFY_ACCOUNT }
-      : undefined;
-    mailAfterCommit(alreadyRegisteredMail(sender, account, verification));
+  /**
+   * A registration of an address that has an account. Whoever proves the address sets its password: an account
+   * never verified takes this registration's password and names, and only the link mailed now verifies it.
+   * A verified one stays as it is, and its owner is told by e-mail.
+   */
+  async function registerAgain(registration: NewUser): Promise<void> {
+    const { firstName, lastName, passwordHash } = registration;
+    await transactions.run(async () => {
+      const account = await repo.findByEmail(registration.email);
+      if (!account) return;
+      const replaced = await repo.replaceUnverified(account.id, { firstName, lastName, passwordHash });
+      if (!replaced) return mailAfterCommit(alreadyRegisteredMail(sender, account));
+      await repo.useAllKeys(account.id, 'VERIFY_ACCOUNT', clock());
+      const key = await issueKey(account.id, 'VERIFY_ACCOUNT');
+      mailAfterCommit(verifyAccountMail(sender, replaced, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
+    });
   }
 
   return {
@@ -264,17 +284,23 @@ export function createUserService(deps: UserServiceDependencies) {
         const created = await repo.insert({ firstName, lastName, email, passwordHash });
         return created && { created, key: await issueKey(created.id, 'VERIFY_ACCOUNT') };
       });
-      if (!registered) return mailAlreadyRegistered(email);
+      if (!registered) return registerAgain({ firstName, lastName, email, passwordHash });
       const { created, key } = registered;
       mailer.sendInBackground(verifyAccountMail(sender, created, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
     },
 
-    /** Enables an account by the key of its verification mail; each key works once. */
-    async verifyAccount(key: string): Promise<void> {
+    /**
+     * Enables an account by the key of its verification mail; each key works once. Whoever proved the address
+     * starts afresh: two-step off and no session of the account left, whoever set them up before.
+     */
+    async verifyAccount(key: string, requester: Requester): Promise<void> {
       const row = await openKey(key, 'VERIFY_ACCOUNT');
       await transactions.run(async () => {
         if (!(await repo.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
-        await repo.verifyEmail(row.userId, clock());
+        const verified = await repo.verifyEmail(row.userId, clock());
+        if (!verified) return;
+        await sessions.endAllOf(verified.id);
+        await audit.recordSecurityEvent({ action: 'user.verify', account: verified, actor: visitor(requester) });
       });
     },
 
@@ -282,7 +308,7 @@ export function createUserService(deps: UserServiceDependencies) {
      * Checks the password and starts a session, which is a half-session waiting for the two-step code when
      * the account has two-step on. The session the browser had before (if any) ends: a new id at every login.
      */
-    async login(input: LoginInput, requester: Requester, previousToken?: string): Promise<LoggedIn> {
+    async login(input: LoginInput, requester: Requester, previousToken?: string): Promise<LoggedIn<LoginUser>> {
       const network = networkOf(requester.address);
       const email = input.email.toLowerCase();
       await rateLimits.attempt(RATE_LIMITS.loginPerAddress, network);
@@ -296,8 +322,9 @@ export function createUserService(deps: UserServiceDependencies) {
       }
       assertMayLogIn(user);
       if (previousToken !== undefined) await sessions.end(previousToken);
-      const session = await sessions.start(user.id, user.mfa ? 'MFA_PENDING' : 'ACTIVE');
-      return { user: viewOf(user), session };
+      if (!user.mfa) return { user: viewOf(user), session: await sessions.start(user.id, 'ACTIVE') };
+      // Nothing of the account before the code: the password alone must not be enough to read it.
+      return { user: { userId: user.id, mfa: true }, session: await sessions.start(user.id, 'MFA_PENDING') };
     },
 
     /** Completes a two-step login: the half-session ends and a full session with a new id begins. */
@@ -316,7 +343,7 @@ export function createUserService(deps: UserServiceDependencies) {
       if (secret === null || stepOfCode(secret, joinQrCode(input), clock()) === null) await refuseWrongCode(user, network);
       // The code used up, the half-session ended and the full one begun together (the tries counted above stay).
       const session = await transactions.run(async () => {
-        await acceptCode(user.id, user.mfa ? user.mfaSecret : null, joinQrCode(input));
+        await acceptCode(user.id, totpSecretOf(user), joinQrCode(input));
         await sessions.endByHash(halfSession.tokenHash);
         return sessions.start(user.id, 'ACTIVE');
       });
@@ -380,7 +407,7 @@ export function createUserService(deps: UserServiceDependencies) {
 
     /** A new password, given the current one; every other session of the user ends, this one stays. */
     async changePassword(session: CurrentSession, input: PasswordChangeInput, requester: Requester): Promise<void> {
-      assertMayChange(session.user);
+      // A read-only account changes nothing else, but its password stays its own to keep safe.
       const account = await accountOf(session.user);
       if (!(await passwordIsRight(account, input.password, requester))) {
         throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
@@ -410,7 +437,7 @@ export function createUserService(deps: UserServiceDependencies) {
       const account = await accountOf(user);
       if (account.mfa) throw new AppError('CONFLICT', MESSAGES.mfaAlreadyOn);
       const secret = newTotpSecret();
-      await repo.setPendingMfaSecret(account.id, secret);
+      await repo.setPendingMfaSecret(account.id, totpSecrets.seal(secret));
       const uri = otpauthUri(secret, account.email);
       return { otpauthUri: uri, qrCode: await QRCode.toDataURL(uri), secret };
     },
@@ -419,11 +446,12 @@ export function createUserService(deps: UserServiceDependencies) {
     async confirmMfa(user: SignedInUser, code: string): Promise<UserView> {
       assertMayChange(user);
       const account = await accountOf(user);
-      const secret = account.mfaPendingSecret;
-      if (secret === null) throw new AppError('BAD_REQUEST', MESSAGES.mfaSetupMissing);
+      const pending = account.mfaPendingSecret;
+      if (pending === null) throw new AppError('BAD_REQUEST', MESSAGES.mfaSetupMissing);
+      const secret = totpSecrets.open(pending);
       const step = stepOfCode(secret, code, clock());
       if (step === null) throw new AppError('BAD_REQUEST', MESSAGES.invalidTwoStepCode);
-      const updated = await repo.turnOnMfa(account.id, secret, step);
+      const updated = await repo.turnOnMfa(account.id, { pending, secret: totpSecrets.seal(secret) }, step);
       if (!updated) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeUsed);
       return viewOf(updated);
     },
@@ -437,12 +465,27 @@ export function createUserService(deps: UserServiceDependencies) {
           throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
         }
       } else {
-        await acceptCode(account.id, account.mfa ? account.mfaSecret : null, proof.code ?? '');
+        await acceptCode(account.id, totpSecretOf(account), proof.code ?? '');
       }
       return viewOf((await repo.turnOffMfa(account.id)) ?? account);
     },
 
     sweepExpiredKeys: () => repo.sweepExpiredKeys(clock()),
+
+    /**
+     * Encrypts the TOTP secrets kept in clear before they were encrypted at rest; run at every start, it finds
+     * none after the first. Until then each is read as it is, so two-step keeps working meanwhile.
+     */
+    async sealPlaintextTotpSecrets(): Promise<void> {
+      const seal = (stored: string | null) =>
+        stored === null || totpSecrets.isSealed(stored) ? stored : totpSecrets.seal(stored);
+      for (const row of await repo.findTotpSecrets()) {
+        const sealed = { mfaSecret: seal(row.mfaSecret), mfaPendingSecret: seal(row.mfaPendingSecret) };
+        if (sealed.mfaSecret !== row.mfaSecret || sealed.mfaPendingSecret !== row.mfaPendingSecret) {
+          await repo.replaceTotpSecrets(row, sealed);
+        }
+      }
+    },
   };
 }
 

@@ -4,20 +4,23 @@ import { mfaSetupSchema } from '@churchtrades/shared/user';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP, URI } from 'otpauth';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { auditLog, users } from '../../db/schema';
 import { createAccount, TEST_PASSWORD } from '../../../test/factories';
 import { startMailCatcher } from '../../../test/mail-catcher';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, newTestAddress, testBrowser, type TestBrowser } from '../../../test/test-browser';
 import { RATE_LIMITS } from './service';
+import { createTotpSecretBox } from './totp-secrets';
 
 const STEP_MS = 30_000;
 // The app's clock, moved by the tests: one second into a TOTP step, so codes never straddle two steps.
 let now = Math.floor(Date.now() / STEP_MS) * STEP_MS + 1000;
 const catcher = await startMailCatcher();
 afterAll(() => catcher.stop());
-const { app, database } = await createTestApp({ smtpUrl: catcher.url }, { clock: () => new Date(now) });
+const { app, database, config } = await createTestApp({ smtpUrl: catcher.url }, { clock: () => new Date(now) });
 const db = database.db;
+const totpSecrets = createTotpSecretBox(config.totpEncryptionKey);
 
 function codeOf(secret: string, stepsFromNow = 0): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now + stepsFromNow * STEP_MS });
@@ -60,7 +63,8 @@ describe('turning two-step on', () => {
     expect(totp.secret.base32).toBe(setup.secret);
     expect(setup.qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     const [row] = await db.select().from(users).where(eq(users.id, account.id));
-    expect(row).toMatchObject({ mfa: false, mfaSecret: null, mfaPendingSecret: setup.secret });
+    expect(row).toMatchObject({ mfa: false, mfaSecret: null });
+    expect(totpSecrets.open(row!.mfaPendingSecret!)).toBe(setup.secret);
   });
 
   it('turns two-step on with a code of the pending secret', async () => {
@@ -72,7 +76,8 @@ describe('turning two-step on', () => {
 
     expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.mfaTurnedOn, data: { user: { mfa: true } } });
     const [row] = await db.select().from(users).where(eq(users.id, account.id));
-    expect(row).toMatchObject({ mfa: true, mfaSecret: secret, mfaPendingSecret: null });
+    expect(row).toMatchObject({ mfa: true, mfaPendingSecret: null });
+    expect(totpSecrets.open(row!.mfaSecret!)).toBe(secret);
   });
 
   it('refuses a wrong code and leaves two-step off', async () => {
@@ -116,7 +121,7 @@ describe('logging in with two-step', () => {
     const browser = testBrowser(app);
     const login = await browser.post('/api/user/login', { email: account.email, password: TEST_PASSWORD });
     expect(login.json()).toMatchObject({ statusCode: 200, message: MESSAGES.enterTwoStepCode });
-    expect(login.json().data.user).toMatchObject({ userId: account.id, mfa: true });
+    expect(login.json().data.user).toEqual({ userId: account.id, mfa: true });
     const halfSession = browser.sessionToken!;
 
     const code = codeOf(secret);
@@ -271,6 +276,44 @@ describe('wrong codes across half-sessions', () => {
 
     expect(refused.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
     expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('the TOTP secrets at rest', () => {
+  it('keeps the pending and the confirmed secret encrypted: neither is in the database in clear', async () => {
+    const account = await createAccount(db);
+    const browser = await loggedInBrowser(app, db, account.id);
+    const { secret } = (await browser.patch('/api/user/mfa/setup')).json().data;
+    const [pending] = await db.select().from(users).where(eq(users.id, account.id));
+    await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret) });
+    const [confirmed] = await db.select().from(users).where(eq(users.id, account.id));
+
+    for (const stored of [pending!.mfaPendingSecret!, confirmed!.mfaSecret!]) {
+      expect(stored).toMatch(/^aes-256-gcm:/);
+      expect(stored).not.toContain(secret);
+      expect(Buffer.from(stored.slice('aes-256-gcm:'.length), 'base64url').toString('latin1')).not.toContain(secret);
+    }
+  });
+
+  it('cannot be read with another key', async () => {
+    const sealed = totpSecrets.seal('JBSWY3DPEHPK3PXP');
+
+    expect(() => createTotpSecretBox(Buffer.alloc(32, 7)).open(sealed)).toThrow();
+  });
+
+  it('encrypts a secret kept in clear by an older version when the app starts, and its codes still work', async () => {
+    const { account, secret } = await accountWithTwoStep();
+    expect((await halfLoggedIn(account.email)).sessionToken).toBeDefined();
+
+    const restarted = await buildApp({ config, db, clock: () => new Date(now) });
+    await restarted.ready();
+    await restarted.close();
+
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row!.mfaSecret).toMatch(/^aes-256-gcm:/);
+    expect(totpSecrets.open(row!.mfaSecret!)).toBe(secret);
+    const browser = await halfLoggedIn(account.email);
+    expect((await verify(browser, codeOf(secret), account.id)).statusCode).toBe(200);
   });
 });
 

@@ -60,13 +60,16 @@ describe('PasswordPage', () => {
     expect(screen.getByLabelText('New password')).toHaveValue('new-password');
   });
 
-  it('disables every field, the button and the two-step switch for a USER', async () => {
-    renderAccount('/account/password', makeUser({ role: 'USER' }));
+  it('lets a USER change their own password, and disables only the two-step switch', async () => {
+    const { user, server } = renderAccount('/account/password', makeUser({ role: 'USER' }), {
+      'PATCH /api/user/updatepassword': { message: 'Password updated', data: {} },
+    });
 
-    for (const label of ['Current password', 'New password', 'Confirm password']) {
-      expect(await screen.findByLabelText(label)).toBeDisabled();
-    }
-    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    expect(server.calls('PATCH /api/user/updatepassword')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Turn on' })).toBeDisabled();
   });
 });

@@ -11,7 +11,6 @@ import { revalidateIfTouched } from '../../../components/form/revalidate-if-touc
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
-import { ReadOnlyNote } from '../../../components/read-only-note';
 import { successMessage } from '../../../lib/api-error';
 import { useChangePasswordMutation } from '../api/account-api';
 import { useAccountUser } from './account-layout';
@@ -19,20 +18,22 @@ import { TwoStepCard } from './two-step-card';
 
 const EMPTY: PasswordChangeInput = { password: '', newPassword: '', confirmNewPassword: '' };
 
-/** /account/password: a new password, and two-step verification. */
+/**
+ * /account/password: a new password, and two-step verification. A read-only account changes its own password
+ * all the same: keeping it safe is its owner's part.
+ */
 export function PasswordPage() {
   const user = useAccountUser();
-  const readOnly = isReadOnlyRole(user.role);
   return (
     <>
       <title>Password · ChurchTrades</title>
-      <PasswordCard readOnly={readOnly} />
-      <TwoStepCard mfa={user.mfa} readOnly={readOnly} />
+      <PasswordCard />
+      <TwoStepCard mfa={user.mfa} readOnly={isReadOnlyRole(user.role)} />
     </>
   );
 }
 
-function PasswordCard({ readOnly }: { readOnly: boolean }) {
+function PasswordCard() {
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const { alert, clearAlert, showError } = useFormAlert();
   const form = useForm<PasswordChangeInput>({
@@ -62,35 +63,32 @@ function PasswordCard({ readOnly }: { readOnly: boolean }) {
     <Card className="mb-4">
       <Card.Body>
         <h2 className="h4 mb-3">Password</h2>
-        {readOnly && <ReadOnlyNote />}
         <Form noValidate onSubmit={handleSubmit(submit)}>
           <FormAlert alert={alert} onClose={clearAlert} />
-          <fieldset disabled={readOnly}>
-            <TextField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password}
-              {...register('password')}
-            />
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              error={errors.newPassword}
-              {...register('newPassword', { onChange: revalidateIfTouched(form, 'confirmNewPassword') })}
-            />
-            <TextField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              error={errors.confirmNewPassword}
-              {...register('confirmNewPassword')}
-            />
-            <SubmitButton busy={isLoading || isSubmitting} disabled={!isValid}>
-              Update
-            </SubmitButton>
-          </fieldset>
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+            {...register('password')}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword}
+            {...register('newPassword', { onChange: revalidateIfTouched(form, 'confirmNewPassword') })}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmNewPassword}
+            {...register('confirmNewPassword')}
+          />
+          <SubmitButton busy={isLoading || isSubmitting} disabled={!isValid}>
+            Update
+          </SubmitButton>
         </Form>
       </Card.Body>
     </Card>

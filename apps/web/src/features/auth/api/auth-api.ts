@@ -6,24 +6,24 @@ import type {
   TwoStepInput,
 } from '@churchtrades/shared/auth';
 import type { Envelope } from '@churchtrades/shared/envelope';
-import type { UserView } from '@churchtrades/shared/user';
+import type { LoginUser, UserView } from '@churchtrades/shared/user';
 import { api } from '../../../lib/api';
 
-/** A user the server logged in (or half in, when `mfa` asks for the two-step code), with its message. */
-export interface LoginAnswer {
-  user: UserView;
+/** A user the server logged in (or half in, only `userId` and `mfa`, when it asks for the two-step code). */
+export interface LoginAnswer<User = UserView> {
+  user: User;
   message: string;
 }
 
 const toMessage = (answer: Envelope<unknown>) => answer.message;
-const toLoginAnswer = (answer: Envelope<{ user: UserView }>): LoginAnswer => ({
+const toLoginAnswer = <User,>(answer: Envelope<{ user: User }>): LoginAnswer<User> => ({
   user: answer.data.user,
   message: answer.message,
 });
 
 const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginAnswer, LoginInput>({
+    login: build.mutation<LoginAnswer<LoginUser>, LoginInput>({
       query: (body) => ({ url: '/user/login', method: 'POST', body }),
       transformResponse: toLoginAnswer,
     }),

@@ -1,5 +1,6 @@
 import { type LoginInput, loginSchema } from '@churchtrades/shared/auth';
 import { DEFAULT_REDIRECT_AFTER_LOGIN } from '@churchtrades/shared/constants';
+import { waitsForTwoStep } from '@churchtrades/shared/user';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -28,9 +29,13 @@ export function LoginForm({ onTwoStep }: { onTwoStep: (userId: string) => void }
   async function submit(values: LoginInput) {
     clearAlert();
     const result = await login(values);
-    if (result.error) showError(result.error);
-    else if (result.data.user.mfa) onTwoStep(result.data.user.userId);
-    else finishLogin(result.data);
+    if (result.error) {
+      showError(result.error);
+      return;
+    }
+    const { user, message } = result.data;
+    if (waitsForTwoStep(user)) onTwoStep(user.userId);
+    else finishLogin({ user, message });
   }
 
   return (

@@ -102,7 +102,8 @@ describe('LoginPage', () => {
   });
 
   it('asks for the two-step code when the user has two-step verification, without marking the login yet', async () => {
-    fakeServer({ 'POST /api/user/login': { data: { user: makeUser({ mfa: true }) } } });
+    // What the server answers before the code: only the user id and mfa.
+    fakeServer({ 'POST /api/user/login': { data: { user: { userId: makeUser().userId, mfa: true } } } });
     const { user } = renderLogin();
 
     await logIn(user);
@@ -117,7 +118,7 @@ describe('LoginPage', () => {
   it('after the code, goes to the page the visitor came from', async () => {
     const jane = makeUser({ mfa: true, role: 'PRIEST' });
     fakeServer({
-      'POST /api/user/login': { data: { user: jane } },
+      'POST /api/user/login': { data: { user: { userId: jane.userId, mfa: true } } },
       'POST /api/user/verify/qrcode': { data: { user: jane } },
     });
     const { user } = renderLogin(fromAccountPassword);
