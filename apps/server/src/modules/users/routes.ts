@@ -32,7 +32,7 @@ const nothing = { 200: envelopeSchema(z.object({})) };
 const oneUser = { 200: envelopeSchema(z.object({ user: userViewSchema })) };
 
 function requesterOf(request: FastifyRequest): Requester {
-  return { address: request.ip };
+  return { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
 /** SPEC §7 "User": registration, verification, login with two-step, password reset, and the own account. */
@@ -75,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       schema: { tags, summary: 'Complete a two-step login with the code', body: twoStepSchema, response: oneUser },
     },
     async (request, reply) => {
-      const { user, session } = await users.completeTwoStep(currentSession(request), request.body);
+      const { user, session } = await users.completeTwoStep(currentSession(request), request.body, requesterOf(request));
       reply.setSessionCookie(session);
       return envelope(200, MESSAGES.loginSuccessful, { user });
     },

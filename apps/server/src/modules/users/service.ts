@@ -66,9 +66,13 @@ export interface UserServiceDependencies {
   transactions: Transactions;
 }
 
-/** Where a request came from: its address, counted against the limits per address. */
+/**
+ * Where a request came from: its address, counted against the limits per address, and its browser's
+ * User-Agent, which a session started for it keeps for the account's sessions page.
+ */
 export interface Requester {
   address: string;
+  userAgent: string;
 }
 
 export interface LoggedIn {
@@ -217,12 +221,12 @@ export function createUserService(deps: UserServiceDependencies) {
       if (!user || !passwordMatches) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
       assertMayLogIn(user);
       if (previousToken !== undefined) await sessions.end(previousToken);
-      const session = await sessions.start(user.id, user.mfa ? 'MFA_PENDING' : 'ACTIVE');
+      const session = await sessions.start(user.id, user.mfa ? 'MFA_PENDING' : 'ACTIVE', requester);
       return { user: viewOf(user), session };
     },
 
     /** Completes a two-step login: the half-session ends and a full session with a new id begins. */
-    async completeTwoStep(halfSession: CurrentSession, input: TwoStepInput): Promise<LoggedIn> {
+    async completeTwoStep(halfSession: CurrentSession, input: TwoStepInput, requester: Requester): Promise<LoggedIn> {
       const tries = await rateLimits.countAttempt(RATE_LIMITS.codesPerLogin, halfSession.tokenHash);
       if (tries > RATE_LIMITS.codesPerLogin.limit) {
         await sessions.endByHash(halfSession.tokenHash);
@@ -234,7 +238,7 @@ export function createUserService(deps: UserServiceDependencies) {
       const session = await transactions.run(async () => {
         await acceptCode(user.id, user.mfa ? user.mfaSecret : null, joinQrCode(input));
         await sessions.endByHash(halfSession.tokenHash);
-        return sessions.start(user.id, 'ACTIVE');
+        return sessions.start(user.id, 'ACTIVE', requester);
       });
       return { user: viewOf(user), session };
     },
