@@ -55,6 +55,7 @@ import { createRateLimitRepo } from './modules/rate-limits/repo';
 import { createRateLimiter } from './modules/rate-limits/service';
 import { sessionPlugin } from './modules/sessions/plugin';
 import { createSessionRepo } from './modules/sessions/repo';
+import { sessionRoutes } from './modules/sessions/routes';
 import { createSessionService } from './modules/sessions/service';
 import { siteInfo, siteRoutes } from './modules/site/routes';
 import { createSocialMediaRepo } from './modules/social-media/repo';
@@ -153,7 +154,7 @@ export async function buildApp({
 
   await app.register(healthRoutes, { db });
 
-  const sessions = createSessionService(createSessionRepo(db), clock);
+  const sessions = createSessionService(createSessionRepo(db), clock, config.sessionLimits);
   const rateLimits = createRateLimiter(createRateLimitRepo(db), clock);
   const mailer = createMailer(
     {
@@ -221,6 +222,7 @@ export async function buildApp({
     async (api) => {
       await api.register(siteRoutes, { site: siteInfo(config) });
       await api.register(userRoutes, { users });
+      await api.register(sessionRoutes, { sessions });
       await api.register(tradeRoutes, { trades });
       await api.register(tradeDashboardRoutes, { trades: tradeDashboard });
       await api.register(addressRoutes, { addresses });

@@ -28,7 +28,7 @@ const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-dist-'));
 writeWebApp(distDir);
 const { app, database, config } = await createTestApp({ webDistDir: distDir });
 const scene = await buildScene(database.db, config.uploadDir);
-const sessions = createSessionService(createSessionRepo(database.db), systemClock);
+const sessions = createSessionService(createSessionRepo(database.db), systemClock, config.sessionLimits);
 
 // Each caller calls from an address of their own, never loopback (which some operational routes trust), so
 // that limits per address (five password resets an hour) count each caller apart.
@@ -47,7 +47,8 @@ function accountCalling(caller: Caller, call: Call): string | undefined {
 /** The call as the web app makes it, on a session of its own, so that a logout or a login ends no other call's. */
 async function answerTo(caller: Caller, call: Call): Promise<LightMyRequestResponse> {
   const userId = accountCalling(caller, call);
-  const session = userId === undefined ? undefined : await sessions.start(userId, 'ACTIVE');
+  const origin = { address: ADDRESSES[caller], userAgent: '' };
+  const session = userId === undefined ? undefined : await sessions.start(userId, 'ACTIVE', origin);
   const cookie = session === undefined ? {} : { cookie: `${SESSION_COOKIE}=${session.token}` };
   return app.inject({
     ...call.request,

@@ -15,10 +15,12 @@ import {
   churches,
   churchMembers,
   oneTimeKeys,
+  sessions,
   socialMedia,
   trades,
   users,
 } from '../src/db/schema';
+import { sessionIdOf } from '../src/modules/sessions/service';
 import { hashToken, newToken } from '../src/tokens';
 import {
   createAccount,
@@ -329,6 +331,21 @@ function onFreshTrade(
   };
 }
 
+/**
+ * A call on the sessions of a fresh account of the caller's kind (of anyone, for a stranger), which has a
+ * session on another device besides the one making the call: the state is that other session.
+ */
+function onOtherSession(url: (sessionId: string) => string): AccessRow['call'] {
+  return async (scene, caller) => {
+    const account = (await scene.accountLike(caller)) ?? (await createAccount(scene.db));
+    const tokenHash = hashToken(newToken());
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    await scene.db.insert(sessions).values({ tokenHash, userId: account.id, stage: 'ACTIVE', expiresAt });
+    const state = () => scene.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return { request: { method: 'DELETE', url: url(sessionIdOf(tokenHash)) }, as: account, state };
+  };
+}
+
 function userSwitch(path: string): AccessRow {
   return {
     route: `PATCH /api/user/${path}`,
@@ -522,6 +539,19 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
       mfa: true,
       mfaSecret: new Secret({ size: 20 }).base32,
     }),
+  },
+
+  // The own account's sessions: whoever is logged in sees and ends their own (another's id is not found).
+  { route: 'GET /api/user/sessions', answers: LOGGED_IN, call: read(() => '/api/user/sessions') },
+  {
+    route: 'DELETE /api/user/sessions/others',
+    answers: LOGGED_IN,
+    call: onOtherSession(() => '/api/user/sessions/others'),
+  },
+  {
+    route: 'DELETE /api/user/sessions/:sessionId',
+    answers: LOGGED_IN,
+    call: onOtherSession((sessionId) => `/api/user/sessions/${sessionId}`),
   },
 
   // The directory

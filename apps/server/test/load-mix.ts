@@ -4,7 +4,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/database';
 import { createRandom } from '../src/db/seed/random';
 import { seedDemoData } from '../src/db/seed/seed';
-import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
+import { sessionCookieName } from '../src/modules/sessions/plugin';
 
 /**
  * The directory's traffic for the load and fault runs (bench/soak.ts, bench/faults.ts, test/faults.test.ts): a
@@ -164,7 +164,7 @@ function jsonHeaders(origin: string, extra: Record<string, string> = {}): Record
   return { 'content-type': 'application/json', origin, ...extra };
 }
 
-/** Logs an owner in (from an address of its own) and answers the session cookie to send. */
+/** Logs an owner in (from an address of its own) and answers the session cookie to send to the production server. */
 export async function logIn(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/user/login`, {
     method: 'POST',
@@ -177,7 +177,7 @@ export async function logIn(baseUrl: string, email: string): Promise<string> {
   const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+    .find((pair) => pair.startsWith(`${sessionCookieName(true)}=`));
   if (!cookie) throw new Error(`login of ${email} set no session cookie`);
   return cookie;
 }

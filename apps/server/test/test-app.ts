@@ -15,6 +15,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: TEST_ORIGIN, DATA_DIR: dataDir }, overrides);
 }
 
+/** The session limits of a test app unless its overrides say otherwise: the configuration's defaults. */
+export const testSessionLimits = loadConfig({ NODE_ENV: 'test' }).sessionLimits;
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;

@@ -1,11 +1,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/db/database';
 import { systemClock } from '../src/clock';
-import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
 import type { SessionStage } from '../src/modules/sessions/repo';
 import { createSessionRepo } from '../src/modules/sessions/repo';
 import { createSessionService } from '../src/modules/sessions/service';
-import { TEST_ORIGIN } from './test-app';
+import { TEST_ORIGIN, testSessionLimits } from './test-app';
+
+/** The User-Agent of sessions made directly, as a browser on Linux would send it. */
+export const TEST_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 let addressesHandedOut = 0;
 
@@ -27,14 +29,17 @@ export interface TestBrowser {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-function keepSessionCookie(browser: TestBrowser, response: LightMyRequestResponse): void {
-  const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+function keepSessionCookie(browser: TestBrowser, cookieName: string, response: LightMyRequestResponse): void {
+  const cookie = response.cookies.find((candidate) => candidate.name === cookieName);
   if (!cookie) return;
   const expired = cookie.expires !== undefined && cookie.expires.getTime() <= Date.now();
   browser.sessionToken = cookie.value === '' || expired ? undefined : cookie.value;
 }
 
-/** A browser on the app: it keeps the session cookie between requests, as a real one does. */
+/**
+ * A browser on the app: it keeps the session cookie between requests, as a real one does, under the name the
+ * app gives it (which production prefixes).
+ */
 export function testBrowser(app: FastifyInstance, options: { address?: string; sessionToken?: string } = {}): TestBrowser {
   const browser: TestBrowser = {
     address: options.address ?? newTestAddress(),
@@ -43,13 +48,14 @@ export function testBrowser(app: FastifyInstance, options: { address?: string; s
     post: (url, payload) => browser.request({ method: 'POST', url, ...(payload ? { payload } : {}) }),
     patch: (url, payload) => browser.request({ method: 'PATCH', url, ...(payload ? { payload } : {}) }),
     async request(request) {
-      const cookie = browser.sessionToken === undefined ? {} : { cookie: `${SESSION_COOKIE}=${browser.sessionToken}` };
+      const cookieName = app.sessionCookieName;
+      const cookie = browser.sessionToken === undefined ? {} : { cookie: `${cookieName}=${browser.sessionToken}` };
       const response = await app.inject({
         remoteAddress: browser.address,
         ...request,
         headers: { origin: TEST_ORIGIN, ...cookie, ...request.headers },
       });
-      keepSessionCookie(browser, response);
+      keepSessionCookie(browser, cookieName, response);
       return response;
     },
   };
@@ -66,6 +72,8 @@ export async function loggedInBrowser(
   userId: string,
   stage: SessionStage = 'ACTIVE',
 ): Promise<TestBrowser> {
-  const session = await createSessionService(createSessionRepo(db), systemClock).start(userId, stage);
-  return testBrowser(app, { sessionToken: session.token });
+  const address = newTestAddress();
+  const sessions = createSessionService(createSessionRepo(db), systemClock, testSessionLimits);
+  const session = await sessions.start(userId, stage, { address, userAgent: TEST_USER_AGENT });
+  return testBrowser(app, { address, sessionToken: session.token });
 }

@@ -5,7 +5,6 @@ import { users } from '../db/schema';
 import { createAuditRepo } from '../modules/audit/repo';
 import { createAuditService } from '../modules/audit/service';
 import { createSessionRepo } from '../modules/sessions/repo';
-import { createSessionService } from '../modules/sessions/service';
 import { hashPassword } from '../modules/users/password';
 import { createUserRepo } from '../modules/users/repo';
 import type { CreateUserCommand, ResetPasswordCommand } from './arguments';
@@ -84,7 +83,7 @@ export async function resetUserPassword(
     const queries = createUserRepo(tx);
     await queries.setPassword(account.id, passwordHash);
     await queries.useAllKeys(account.id, 'RESET_PASSWORD', clock());
-    await createSessionService(createSessionRepo(tx), clock).endAllOf(account.id);
+    await createSessionRepo(tx).deleteAllOf(account.id);
     await createAuditService(createAuditRepo(tx)).recordBySystem({
       action: 'user.passwordReset',
       subjectType: 'USER',

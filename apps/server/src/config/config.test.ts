@@ -76,6 +76,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD/);
   });
 
+  it('ends sessions after 24 hours unused and 14 days after login unless told otherwise', () => {
+    expect(loadConfig({}).sessionLimits).toEqual({ idleMs: 24 * 3_600_000, lifetimeMs: 14 * 86_400_000 });
+    expect(loadConfig({ SESSION_IDLE_HOURS: '2', SESSION_LIFETIME_DAYS: '1' }).sessionLimits).toEqual({
+      idleMs: 2 * 3_600_000,
+      lifetimeMs: 86_400_000,
+    });
+  });
+
+  it('refuses session limits that are not whole, positive, or an idle time longer than the lifetime', () => {
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: '0' })).toThrow(/SESSION_IDLE_HOURS/);
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: '1.5' })).toThrow(/SESSION_IDLE_HOURS/);
+    expect(() => loadConfig({ SESSION_LIFETIME_DAYS: 'forever' })).toThrow(/SESSION_LIFETIME_DAYS/);
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: '49', SESSION_LIFETIME_DAYS: '2' })).toThrow(/SESSION_IDLE_HOURS/);
+  });
+
   it('keeps only the origin of APP_ORIGIN', () => {
     expect(loadConfig({ APP_ORIGIN: 'https://churchtrades.au/' }).appOrigin).toBe('https://churchtrades.au');
   });

@@ -41,6 +41,17 @@ const environmentSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_SEED: z.coerce.number().int().default(20250420),
+  SESSION_IDLE_HOURS: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1 hour')
+    .default(24),
+  SESSION_LIFETIME_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(365, 'must be at most 365 days')
+    .default(14),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -79,11 +90,16 @@ export interface Config {
   /** Unset: the first start makes a password of its own and prints it with the demo accounts. */
   demoPassword: string | undefined;
   demoSeed: number;
+  /** A session ends when unused for `idleMs`, and `lifetimeMs` after its login however much it is used. */
+  sessionLimits: { idleMs: number; lifetimeMs: number };
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 }
 
 export class ConfigError extends Error {}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me';
 const DEVELOPMENT_TOTP_ENCRYPTION_KEY = Buffer.from('development-only-totp-key-change', 'utf8');
@@ -144,6 +160,9 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
   if ((vars.ADDRESS_API_URL === undefined) !== (vars.ADDRESS_API_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: ADDRESS_API_URL and ADDRESS_API_KEY must be set together');
   }
+  if (vars.SESSION_IDLE_HOURS > vars.SESSION_LIFETIME_DAYS * 24) {
+    throw new ConfigError('Invalid configuration: SESSION_IDLE_HOURS must not be longer than SESSION_LIFETIME_DAYS');
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
   const production = vars.NODE_ENV === 'production';
   return Object.freeze({
@@ -174,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     redisUrl: vars.REDIS_URL,
     demoPassword: vars.DEMO_PASSWORD,
     demoSeed: vars.DEMO_SEED,
+    sessionLimits: { idleMs: vars.SESSION_IDLE_HOURS * HOUR_MS, lifetimeMs: vars.SESSION_LIFETIME_DAYS * DAY_MS },
     webDistDir: undefined,
     ...overrides,
   });

@@ -48,6 +48,7 @@ export const paths = {
   account: { path: '/account', getHref: () => '/account' },
   accountProfile: { path: '/account/profile', getHref: () => '/account/profile' },
   accountPassword: { path: '/account/password', getHref: () => '/account/password' },
+  accountSessions: { path: '/account/sessions', getHref: () => '/account/sessions' },
 
   moderation: { path: '/moderation', getHref: () => '/moderation' },
   moderationTrade: {

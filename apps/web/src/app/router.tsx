@@ -188,6 +188,13 @@ export const routes: RouteObject[] = [
               return { Component: PasswordPage };
             },
           },
+          {
+            path: paths.accountSessions.path,
+            lazy: async () => {
+              const { SessionsPage } = await import('../features/account/components/sessions-page');
+              return { Component: SessionsPage };
+            },
+          },
         ],
       },
       {

@@ -8,10 +8,21 @@ import type { CurrentSession, NewSession, SessionService, SignedInUser } from '.
 
 export const SESSION_COOKIE = 'churchtrades_session';
 
+/**
+ * The cookie's name in production. With the `__Host-` prefix a browser keeps it only when it is Secure, for
+ * Path=/ and without a Domain, so no other site of the domain (a subdomain) can set or overwrite it. Browsers
+ * refuse such a cookie over plain http, which is why development and tests keep the plain name.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
 type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The name of the session cookie: `sessionCookieName`'s. */
+    sessionCookieName: string;
     /** onRequest hook of a route for logged-in users (two-step done): else 401 "You are not logged in". */
     requireUser: SessionGuard;
     /** onRequest hook of the one route a login waiting for its two-step code may call. */
@@ -34,7 +45,7 @@ declare module 'fastify' {
 
 export interface SessionPluginOptions {
   sessions: SessionService;
-  /** Production sends the cookie over HTTPS only. */
+  /** Production sends the cookie over HTTPS only, under a `__Host-` name. */
   secureCookie: boolean;
 }
 
@@ -54,7 +65,7 @@ export function currentUser(request: FastifyRequest): SignedInUser {
 
 /** The token the browser presented, whether or not it still names a session. */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE] || undefined;
+  return request.cookies[request.server.sessionCookieName] || undefined;
 }
 
 /**
@@ -62,17 +73,22 @@ export function sessionToken(request: FastifyRequest): string | undefined {
  * security"); the database keeps only its hash. Routes opt in with `onRequest: app.requireUser`, so that a stranger is answered 401 before the body is even read.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureCookie }: SessionPluginOptions) => {
+  const cookieName = sessionCookieName(secureCookie);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie } as const;
 
   function guard(stage: SessionStage): SessionGuard {
-    return async (request) => {
+    return async (request, reply) => {
       const token = sessionToken(request);
-      const session = token === undefined ? undefined : await sessions.find(token);
+      if (token === undefined) throw notLoggedIn();
+      const session = await sessions.find(token);
       if (session?.stage !== stage) throw notLoggedIn();
       request.userSession = session;
+      // The cookie lives as long as the session it names, which each use moves on.
+      if (session.renewedUntil) reply.setCookie(cookieName, token, { ...cookieOptions, expires: session.renewedUntil });
     };
   }
 
+  app.decorate('sessionCookieName', cookieName);
   app.decorateRequest('userSession', null);
   app.decorate('requireUser', guard('ACTIVE'));
   app.decorate('requireTwoStepPending', guard('MFA_PENDING'));
@@ -84,9 +100,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureC
     };
   });
   app.decorateReply('setSessionCookie', function setSessionCookie(this: FastifyReply, session: NewSession) {
-    return this.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
+    return this.setCookie(cookieName, session.token, { ...cookieOptions, expires: session.expiresAt });
   });
   app.decorateReply('clearSessionCookie', function clearSessionCookie(this: FastifyReply) {
-    return this.clearCookie(SESSION_COOKIE, cookieOptions);
+    return this.clearCookie(cookieName, cookieOptions);
   });
 });

@@ -34,7 +34,7 @@ const oneUser = { 200: envelopeSchema(z.object({ user: userViewSchema })) };
 const loggingIn = { 200: envelopeSchema(z.object({ user: loginUserSchema })) };
 
 function requesterOf(request: FastifyRequest): Requester {
-  return { address: request.ip };
+  return { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
 /** SPEC §7 "User": registration, verification, login with two-step, password reset, and the own account. */

@@ -90,9 +90,13 @@ export interface UserServiceDependencies {
   totpSecrets: TotpSecretBox;
 }
 
-/** Where a request came from: its address, counted against the limits per address. */
+/**
+ * Where a request came from: its address, counted against the limits per address, and its browser's
+ * User-Agent, which a session started for it keeps for the account's sessions page.
+ */
 export interface Requester {
   address: string;
+  userAgent: string;
 }
 
 export interface LoggedIn<User = UserView> {
@@ -322,9 +326,9 @@ export function createUserService(deps: UserServiceDependencies) {
       }
       assertMayLogIn(user);
       if (previousToken !== undefined) await sessions.end(previousToken);
-      if (!user.mfa) return { user: viewOf(user), session: await sessions.start(user.id, 'ACTIVE') };
+      if (!user.mfa) return { user: viewOf(user), session: await sessions.start(user.id, 'ACTIVE', requester) };
       // Nothing of the account before the code: the password alone must not be enough to read it.
-      return { user: { userId: user.id, mfa: true }, session: await sessions.start(user.id, 'MFA_PENDING') };
+      return { user: { userId: user.id, mfa: true }, session: await sessions.start(user.id, 'MFA_PENDING', requester) };
     },
 
     /** Completes a two-step login: the half-session ends and a full session with a new id begins. */
@@ -345,7 +349,7 @@ export function createUserService(deps: UserServiceDependencies) {
       const session = await transactions.run(async () => {
         await acceptCode(user.id, totpSecretOf(user), joinQrCode(input));
         await sessions.endByHash(halfSession.tokenHash);
-        return sessions.start(user.id, 'ACTIVE');
+        return sessions.start(user.id, 'ACTIVE', requester);
       });
       return { user: viewOf(user), session };
     },

@@ -15,6 +15,7 @@ describe('AccountLayout', () => {
     const links = screen.getByRole('list', { name: 'Account pages' });
     expect(within(links).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/account/profile');
     expect(within(links).getByRole('link', { name: 'Password' })).toHaveAttribute('href', '/account/password');
+    expect(within(links).getByRole('link', { name: 'Sessions' })).toHaveAttribute('href', '/account/sessions');
   });
 
   it('shows a neutral placeholder for a user without a photo', async () => {

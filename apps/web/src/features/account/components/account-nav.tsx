@@ -16,6 +16,11 @@ export function AccountNav() {
           Password
         </Nav.Link>
       </Nav.Item>
+      <Nav.Item as="li">
+        <Nav.Link as={NavLink} to={paths.accountSessions.getHref()}>
+          Sessions
+        </Nav.Link>
+      </Nav.Item>
     </Nav>
   );
 }

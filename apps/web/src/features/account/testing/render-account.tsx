@@ -4,6 +4,7 @@ import { renderRoutes } from '../../../testing/render-routes';
 import { AccountLayout } from '../components/account-layout';
 import { PasswordPage } from '../components/password-page';
 import { ProfilePage } from '../components/profile-page';
+import { SessionsPage } from '../components/sessions-page';
 
 /** The account pages at `path` for `user`, with the server's other account routes as given. */
 export function renderAccount(path: string, user: UserView, routes: Record<string, Route> = {}) {
@@ -16,6 +17,7 @@ export function renderAccount(path: string, user: UserView, routes: Record<strin
         children: [
           { path: '/account/profile', element: <ProfilePage /> },
           { path: '/account/password', element: <PasswordPage /> },
+          { path: '/account/sessions', element: <SessionsPage /> },
         ],
       },
     ],
