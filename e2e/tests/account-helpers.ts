@@ -3,10 +3,11 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import type { UserView } from '@churchtrades/shared/user';
 import { type CaughtMail, linkIn, waitForMailInDir } from '../../apps/server/test/mail-catcher';
+import { E2E_DEMO_PASSWORD } from '../server-setup';
 import { expect } from './fixtures';
 
-/** The password of the seeded demo accounts (`<role>@demo.churchtrades.au`). */
-export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+/** The password of the seeded demo accounts (`<role>@demo.churchtrades.au`), as the global setup gave it. */
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || E2E_DEMO_PASSWORD;
 
 export function demoEmail(role: string): string {
   return `${role.toLowerCase()}@demo.churchtrades.au`;

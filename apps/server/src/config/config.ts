@@ -35,7 +35,7 @@ const environmentSchema = z.object({
   BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
-  DEMO_PASSWORD: z.string().min(5).default('demo-password'),
+  DEMO_PASSWORD: z.string().min(5).default('Pews-and-Parish-Picnics-2025'),
   DEMO_SEED: z.coerce.number().int().default(20250420),
 });
 

@@ -15,7 +15,13 @@ import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import { hashToken, newToken } from '../../tokens';
-import { alreadyRegisteredMail, type MailSender, resetPasswordMail, verifyAccountMail } from '../mail/account-mails';
+import {
+  alreadyRegisteredMail,
+  type MailSender,
+  recipientOf,
+  resetPasswordMail,
+  verifyAccountMail,
+} from '../mail/account-mails';
 import type { Mail, Mailer } from '../mail/mailer';
 import { networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
 import {
@@ -26,8 +32,8 @@ import {
   type SignedInUser,
 } from '../sessions/service';
 import type { ImageStore } from '../uploads/image-store';
-import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
+import { type PasswordOwner, weakPasswordReason } from './password-strength';
 import type { KeyPurpose, OneTimeKeyRow, UserRepo, UserRow } from './repo';
 import { newTotpSecret, otpauthUri, stepOfCode } from './totp';
 
@@ -94,8 +100,10 @@ function assertMayChange(user: SignedInUser): void {
   if (isReadOnlyRole(user.role)) throw new AppError('FORBIDDEN', MESSAGES.readOnlyAccount);
 }
 
-function assertUncommon(password: string): void {
-  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordTooCommon);
+/** A new password must be hard to guess for anyone who knows the owner's names and e-mail; `field` names it. */
+function assertHardToGuess(password: string, owner: PasswordOwner, field: string): void {
+  const reason = weakPasswordReason(password, owner);
+  if (reason !== undefined) throw new AppError('BAD_REQUEST', reason, { field });
 }
 
 /** Checked only once the password is right, so that a stranger learns nothing about an account. */
@@ -160,7 +168,7 @@ export function createUserService(deps: UserServiceDependencies) {
 
   async function mailResetLink(user: UserRow): Promise<void> {
     const key = await issueKey(user.id, 'RESET_PASSWORD');
-    mailAfterCommit(resetPasswordMail(sender, user, key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
+    mailAfterCommit(resetPasswordMail(sender, recipientOf(user), key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
   }
 
   async function mailAlreadyRegistered(email: string): Promise<void> {
@@ -170,7 +178,7 @@ export function createUserService(deps: UserServiceDependencies) {
     const verification = neverVerified
       ? { key: await issueKey(account.id, 'VERIFY_ACCOUNT'), validForHours: KEY_LIFETIME_HOURS.VERIFY_ACCOUNT }
       : undefined;
-    mailAfterCommit(alreadyRegisteredMail(sender, account, verification));
+    mailAfterCommit(alreadyRegisteredMail(sender, recipientOf(account), verification));
   }
 
   return {
@@ -181,7 +189,7 @@ export function createUserService(deps: UserServiceDependencies) {
     async register(input: RegisterInput, requester: Requester): Promise<void> {
       await rateLimits.attempt(RATE_LIMITS.registerPerAddress, networkOf(requester.address));
       await rateLimits.attempt(RATE_LIMITS.registerPerEmail, input.email.toLowerCase());
-      assertUncommon(input.password);
+      assertHardToGuess(input.password, input, 'password');
       // Hashed for a taken e-mail too: the answer takes as long either way.
       const passwordHash = await hashPassword(input.password);
       const { firstName, lastName, email } = input;
@@ -193,7 +201,7 @@ export function createUserService(deps: UserServiceDependencies) {
       });
       if (!registered) return mailAlreadyRegistered(email);
       const { created, key } = registered;
-      mailer.sendInBackground(verifyAccountMail(sender, created, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
+      mailer.sendInBackground(verifyAccountMail(sender, created.email, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
     },
 
     /** Enables an account by the key of its verification mail; each key works once. */
@@ -270,7 +278,9 @@ export function createUserService(deps: UserServiceDependencies) {
     async resetPassword(input: PasswordResetWithKeyInput): Promise<void> {
       const row = await openKey(input.key, 'RESET_PASSWORD');
       if (row.userId !== input.userId) throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid);
-      assertUncommon(input.newPassword);
+      const owner = await repo.findById(row.userId);
+      if (!owner) throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid);
+      assertHardToGuess(input.newPassword, owner, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       // The sessions end with the password's change: a password changed while a thief's session lives on is no reset.
       await transactions.run(async () => {
@@ -301,7 +311,7 @@ export function createUserService(deps: UserServiceDependencies) {
       if (!(await verifyPassword(account.passwordHash, input.password))) {
         throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
       }
-      assertUncommon(input.newPassword);
+      assertHardToGuess(input.newPassword, account, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await transactions.run(async () => {
         await repo.setPassword(account.id, passwordHash);
