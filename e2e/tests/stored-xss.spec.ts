@@ -88,7 +88,8 @@ function textsHoldingMarkup(word: string, stamp: number) {
     subTags: `grout ${IMG}`,
     firstName: `Ines ${IMG}`,
     lastName: `${SVG} Kowalczyk`,
-    phone: `0400 ${IMG}`,
+    // A phone holds only digits, spaces and + ( ) -: no markup gets in; it is still shown everywhere it was.
+    phone: `0400 ${String(stamp).slice(-3)} 456`,
     bio: `Tiler ${SVG} ${SCRIPT_END}`,
     name: `${word} Tiling ${IMG} ${SVG}`,
     brief: `Bathrooms ${word} ${IMG} ${SVG} ${SCRIPT_END}`,

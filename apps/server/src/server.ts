@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type DatabaseHandle, openDatabase } from './db/database';
-import { isDatabaseEmpty, seedDemoData } from './db/seed/seed';
+import { isDatabaseEmpty, seedDemoData, WeakDemoPasswordError } from './db/seed/seed';
 import { exitGracefullyOnSignals } from './lifecycle';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const isExpected = error instanceof ConfigError || error instanceof DataDirLockedError;
-  console.error(isExpected ? error.message : error);
+  const isExpected = [ConfigError, DataDirLockedError, WeakDemoPasswordError].some((kind) => error instanceof kind);
+  console.error(isExpected ? (error as Error).message : error);
   process.exit(1);
 });

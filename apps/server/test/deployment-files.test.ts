@@ -135,7 +135,7 @@ describe('.dockerignore', () => {
     for (const file of ['apps/server/test/factories.ts', 'apps/server/src/app.test.ts', 'e2e/tests/a.spec.ts']) {
       expect(ignoredByDocker(file, ignorePatterns), file).toBe(true);
     }
-    for (const file of ['apps/server/src/server.ts', 'apps/server/src/modules/users/common-passwords.txt', 'e2e/package.json']) {
+    for (const file of ['apps/server/src/server.ts', 'apps/server/drizzle/0015_account_security.sql', 'e2e/package.json']) {
       expect(ignoredByDocker(file, ignorePatterns), file).toBe(false);
     }
   });

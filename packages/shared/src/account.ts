@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import { BIO_MIN_LENGTH, PERSON_NAME_MIN_LENGTH, PHONE_MIN_LENGTH } from './constants';
-import { emailSchema, requiredString } from './fields';
+import { BIO_MAX_LENGTH, BIO_MIN_LENGTH, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from './constants';
+import { emailSchema, firstNameSchema, lastNameSchema, requiredString } from './fields';
 import { MESSAGES } from './messages';
 
+/** How phone numbers are written: "0400 123 456", "+61 (2) 9876-5432". */
+const PHONE_CHARACTERS = /^[0-9 +()-]*$/;
+
 export const accountProfileSchema = z.object({
-  firstName: requiredString(PERSON_NAME_MIN_LENGTH, MESSAGES.firstNameRequired),
-  lastName: requiredString(PERSON_NAME_MIN_LENGTH, MESSAGES.lastNameRequired),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
   email: emailSchema,
-  bio: requiredString(BIO_MIN_LENGTH, MESSAGES.bioRequired),
-  phone: requiredString(PHONE_MIN_LENGTH, MESSAGES.phoneRequired),
+  bio: requiredString(BIO_MIN_LENGTH, MESSAGES.bioRequired).max(BIO_MAX_LENGTH, { error: MESSAGES.bioTooLong }),
+  phone: requiredString(PHONE_MIN_LENGTH, MESSAGES.phoneRequired)
+    .max(PHONE_MAX_LENGTH, { error: MESSAGES.phoneTooLong, abort: true })
+    .regex(PHONE_CHARACTERS, { error: MESSAGES.phoneCharacters }),
 });
 export type AccountProfileInput = z.infer<typeof accountProfileSchema>;

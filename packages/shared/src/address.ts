@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ADDRESS_FIELD_MAX_LENGTH, COUNTRY_CODE, TRADE_ID_MIN_LENGTH } from './constants';
-import { requiredString } from './fields';
+import { ADDRESS_FIELD_MAX_LENGTH, COUNTRY_CODE, ID_MAX_LENGTH, TRADE_ID_MIN_LENGTH } from './constants';
+import { idString } from './fields';
 import { MESSAGES } from './messages';
 import { STATES } from './states';
 
@@ -8,8 +8,8 @@ const addressText = z.string().max(ADDRESS_FIELD_MAX_LENGTH, { error: MESSAGES.a
 
 /** Only entityId has a rule (SPEC §5); the rest is whatever the address lookup or the owner filled in. */
 export const addressSchema = z.object({
-  id: z.string().optional(),
-  entityId: requiredString(TRADE_ID_MIN_LENGTH, MESSAGES.tradeIdRequired),
+  id: z.string().max(ID_MAX_LENGTH, { error: MESSAGES.idTooLong }).optional(),
+  entityId: idString(TRADE_ID_MIN_LENGTH, MESSAGES.tradeIdRequired),
   searchId: addressText,
   countryCode: z.literal(COUNTRY_CODE).default(COUNTRY_CODE),
   fullAddress: addressText,

@@ -26,9 +26,9 @@ const twoStep = {
   userId: 'user-12345',
   qrCode: '123456',
 };
-const register = { firstName: 'Mary', lastName: 'Smith', email: 'mary@example.com', password: 'secret' };
-const reset = { newPassword: 'newsecret', confirmNewPassword: 'newsecret', userId: 'user-12345' };
-const change = { password: 'oldsecret', newPassword: 'newsecret', confirmNewPassword: 'newsecret' };
+const register = { firstName: 'Mary', lastName: 'Smith', email: 'mary@example.com', password: 'lantern-harbour-31' };
+const reset = { newPassword: 'lantern-harbour-31', confirmNewPassword: 'lantern-harbour-31', userId: 'user-12345' };
+const change = { password: 'oldsecret', newPassword: 'lantern-harbour-31', confirmNewPassword: 'lantern-harbour-31' };
 
 describe('loginSchema', () => {
   it('accepts an e-mail and a password of five characters', () => {
@@ -96,8 +96,25 @@ describe('registerSchema', () => {
     ['Email is required', 'a two-character e-mail', { ...register, email: 'ab' }, 'email'],
     ['Invalid email address', 'a malformed e-mail', { ...register, email: 'mary@' }, 'email'],
     ['Password is required', 'a four-character password', { ...register, password: 'abcd' }, 'password'],
+    ['Use at least 8 characters', 'a five-character password', { ...register, password: 'aaaaa' }, 'password'],
+    ['Use at least 8 characters', 'five spaces', { ...register, password: '     ' }, 'password'],
+    ['Password must be at most 1,024 characters', 'a longer password', { ...register, password: 'x'.repeat(1_025) }, 'password'],
+    ['First name must be at most 50 characters', 'a 51-character first name', { ...register, firstName: 'a'.repeat(51) }, 'firstName'],
+    ['Last name must be at most 50 characters', 'a 51-character last name', { ...register, lastName: 'a'.repeat(51) }, 'lastName'],
+    ['Email must be at most 254 characters', 'a 255-character e-mail', { ...register, email: `${'a'.repeat(243)}@example.com` }, 'email'],
   ])('says "%s" for %s', (message, _input, input, path) => {
     expect(issuesOf(registerSchema.safeParse(input))).toEqual([{ path, message }]);
+  });
+
+  it('takes a new password of 8 characters, of 1,024, and in any script', () => {
+    for (const password of ['12345678', 'x'.repeat(1_024), 'ĉu vi parolas esperanton 🙂', 'パスワードは秘密です']) {
+      expect(registerSchema.safeParse({ ...register, password }).success, password).toBe(true);
+    }
+  });
+
+  it('takes names of 50 characters and an e-mail of 254', () => {
+    const longest = { firstName: 'a'.repeat(50), lastName: 'b'.repeat(50), email: `${'a'.repeat(242)}@example.com` };
+    expect(registerSchema.safeParse({ ...register, ...longest }).success).toBe(true);
   });
 });
 
@@ -121,6 +138,7 @@ describe('passwordResetSchema', () => {
 
   it.each([
     ['New Password is required', 'a four-character new password', { ...reset, newPassword: 'abcd' }, 'newPassword'],
+    ['Use at least 8 characters', 'a seven-character new password', { ...reset, newPassword: 'abcdefg' }, 'newPassword'],
     [
       'Confirm Password is required',
       'a four-character confirmation',
@@ -171,6 +189,7 @@ describe('passwordChangeSchema', () => {
   it.each([
     ['Current Password is required', 'a four-character current password', { ...change, password: 'abcd' }, 'password'],
     ['New Password is required', 'a four-character new password', { ...change, newPassword: 'abcd' }, 'newPassword'],
+    ['Use at least 8 characters', 'a seven-character new password', { ...change, newPassword: 'abcdefg' }, 'newPassword'],
     [
       'Confirm Password is required',
       'a four-character confirmation',

@@ -1,12 +1,39 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PERSON_NAME_MIN_LENGTH, USER_ID_MIN_LENGTH } from './constants';
-import { emailSchema, requiredString } from './fields';
+import {
+  LINK_KEY_MAX_LENGTH,
+  NEW_PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  QR_CODE_LENGTH,
+  USER_ID_MIN_LENGTH,
+} from './constants';
+import { emailSchema, firstNameSchema, idString, lastNameSchema, requiredString } from './fields';
 import { honeypotSchema } from './honeypot';
 import { MESSAGES } from './messages';
 
+/** A password the account has already: SPEC §5's minimum, and a maximum no new password exceeds. */
+function passwordSchema(requiredMessage: string) {
+  return requiredString(PASSWORD_MIN_LENGTH, requiredMessage).max(PASSWORD_MAX_LENGTH, {
+    error: MESSAGES.passwordTooLong,
+  });
+}
+
+/**
+ * A password being chosen: under SPEC §5's minimum its 'required' message, then at least
+ * NEW_PASSWORD_MIN_LENGTH. Whether it is easy to guess is the server's to say (users/password-strength.ts),
+ * as that needs the person's names and the dictionaries.
+ */
+export function newPasswordSchema(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .min(PASSWORD_MIN_LENGTH, { error: requiredMessage, abort: true })
+    .min(NEW_PASSWORD_MIN_LENGTH, { error: MESSAGES.newPasswordTooShort, abort: true })
+    .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong });
+}
+
 export const loginSchema = z.object({
   email: emailSchema,
-  password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.passwordRequired),
+  password: passwordSchema(MESSAGES.passwordRequired),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -27,16 +54,16 @@ export const twoStepSchema = z.object({
   qrCode4: qrCodeBox,
   qrCode5: qrCodeBox,
   qrCode6: qrCodeBox,
-  userId: requiredString(USER_ID_MIN_LENGTH, MESSAGES.userIdRequired),
-  qrCode: z.string().optional(),
+  userId: idString(USER_ID_MIN_LENGTH, MESSAGES.userIdRequired),
+  qrCode: z.string().max(QR_CODE_LENGTH, { error: MESSAGES.totpCodeSixDigits }).optional(),
 });
 export type TwoStepInput = z.infer<typeof twoStepSchema>;
 
 export const registerSchema = z.object({
-  firstName: requiredString(PERSON_NAME_MIN_LENGTH, MESSAGES.firstNameRequired),
-  lastName: requiredString(PERSON_NAME_MIN_LENGTH, MESSAGES.lastNameRequired),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
   email: emailSchema,
-  password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.passwordRequired),
+  password: newPasswordSchema(MESSAGES.passwordRequired),
   ...honeypotSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -47,8 +74,8 @@ export const resetRequestSchema = z.object({
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 
 const newPasswordFields = {
-  newPassword: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.newPasswordRequired),
-  confirmNewPassword: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.confirmPasswordRequired),
+  newPassword: newPasswordSchema(MESSAGES.newPasswordRequired),
+  confirmNewPassword: passwordSchema(MESSAGES.confirmPasswordRequired),
 };
 
 function newPasswordsMatch(value: { newPassword: string; confirmNewPassword: string }): boolean {
@@ -60,7 +87,7 @@ const mismatch = { error: MESSAGES.passwordsDoNotMatch, path: ['confirmNewPasswo
 
 const passwordResetFields = {
   ...newPasswordFields,
-  userId: requiredString(USER_ID_MIN_LENGTH, MESSAGES.resetUserIdRequired),
+  userId: idString(USER_ID_MIN_LENGTH, MESSAGES.resetUserIdRequired),
 };
 
 export const passwordResetSchema = z.object(passwordResetFields).refine(newPasswordsMatch, mismatch);
@@ -68,13 +95,16 @@ export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 /** The reset as the server receives it: the form's fields plus the e-mailed key; no key is an invalid link. */
 export const passwordResetWithKeySchema = z
-  .object({ ...passwordResetFields, key: requiredString(1, MESSAGES.invalidLink) })
+  .object({
+    ...passwordResetFields,
+    key: requiredString(1, MESSAGES.invalidLink).max(LINK_KEY_MAX_LENGTH, { error: MESSAGES.invalidLink }),
+  })
   .refine(newPasswordsMatch, mismatch);
 export type PasswordResetWithKeyInput = z.infer<typeof passwordResetWithKeySchema>;
 
 export const passwordChangeSchema = z
   .object({
-    password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.currentPasswordRequired),
+    password: passwordSchema(MESSAGES.currentPasswordRequired),
     ...newPasswordFields,
   })
   .refine(newPasswordsMatch, mismatch);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHURCH_PAGE_SIZE } from './constants';
-import { requiredString } from './fields';
+import { emailLookupSchema, requiredString } from './fields';
 import { MESSAGES } from './messages';
 import { stateFilterParameterSchema } from './state-schemas';
 import { REAL_STATES } from './states';
@@ -93,7 +93,7 @@ export type ChurchMember = z.infer<typeof churchMemberSchema>;
  */
 export const churchMembershipSchema = z.object({
   churchId: z.uuid({ error: MESSAGES.chooseChurch }),
-  email: z.string({ error: MESSAGES.emailRequired }).trim().min(3, { error: MESSAGES.emailRequired }),
+  email: emailLookupSchema,
   churchRole: z.enum(CHURCH_ROLES, { error: MESSAGES.chooseChurchRole }),
 });
 export type ChurchMembershipInput = z.infer<typeof churchMembershipSchema>;

@@ -8,6 +8,12 @@ export const SEARCH_TEXT_MAX_LENGTH = 200;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
 export const PASSWORD_MIN_LENGTH = 5;
+/** A new password (register, reset, change): at least this long, besides being hard to guess. */
+export const NEW_PASSWORD_MIN_LENGTH = 8;
+/** Room for any passphrase in any script; argon2 hashes this much in no time. */
+export const PASSWORD_MAX_LENGTH = 1_024;
+/** RFC 5321: the longest address a mail server accepts. */
+export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_MIN_LENGTH = 3;
 export const USER_ID_MIN_LENGTH = 5;
 /** Number of single-character boxes of the two-step verification code. */
@@ -15,6 +21,17 @@ export const QR_CODE_LENGTH = 6;
 export const PERSON_NAME_MIN_LENGTH = 1;
 export const BIO_MIN_LENGTH = 5;
 export const PHONE_MIN_LENGTH = 5;
+/**
+ * The most a person's texts may hold: a first or last name as long as any real one, a phone number with its
+ * country code and spacing, a bio of a few paragraphs.
+ */
+export const PERSON_NAME_MAX_LENGTH = 50;
+export const BIO_MAX_LENGTH = 1_000;
+export const PHONE_MAX_LENGTH = 20;
+/** An id typed into a form or a link (a UUID is 36 characters). */
+export const ID_MAX_LENGTH = 100;
+/** A key of an e-mailed link (43 characters). */
+export const LINK_KEY_MAX_LENGTH = 200;
 export const TRADE_ID_MIN_LENGTH = 3;
 export const TRADE_NAME_MIN_LENGTH = 3;
 export const TRADE_BRIEF_MIN_LENGTH = 3;
@@ -33,6 +50,8 @@ export const ADDRESS_FIELD_MAX_LENGTH = 300;
 /** A social media entry's handle or link. */
 export const SOCIAL_MEDIA_NAME_MAX_LENGTH = 2_000;
 export const SOCIAL_MEDIA_REFERENCE_ID_MAX_LENGTH = 200;
+/** Social media entries of one business: every network it could be on, with room to spare. */
+export const SOCIAL_MEDIA_PER_TRADE = 20;
 
 /** Brief guidance shown to owners; SPEC §2 says it is not enforced. */
 export const BRIEF_GUIDANCE_MIN_LENGTH = 40;

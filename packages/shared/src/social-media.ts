@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
+  ID_MAX_LENGTH,
   SOCIAL_MEDIA_NAME_MAX_LENGTH,
   SOCIAL_MEDIA_NAME_MIN_LENGTH,
   SOCIAL_MEDIA_REFERENCE_ID_MAX_LENGTH,
   TRADE_ID_MIN_LENGTH,
 } from './constants';
-import { requiredString } from './fields';
+import { idString, requiredString } from './fields';
 import { type MediaType, mediaTypeSchema } from './media-types';
 import { MESSAGES } from './messages';
 
@@ -98,8 +99,8 @@ export function socialMediaReferenceMessage(mediaType: ChosenMediaType): string 
  */
 export const socialMediaSchema = z
   .object({
-    id: z.string().optional(),
-    entityId: requiredString(TRADE_ID_MIN_LENGTH, MESSAGES.socialMediaEntityIdRequired),
+    id: z.string().max(ID_MAX_LENGTH, { error: MESSAGES.idTooLong }).optional(),
+    entityId: idString(TRADE_ID_MIN_LENGTH, MESSAGES.socialMediaEntityIdRequired),
     name: requiredString(SOCIAL_MEDIA_NAME_MIN_LENGTH, MESSAGES.nameRequired).max(SOCIAL_MEDIA_NAME_MAX_LENGTH, {
       error: MESSAGES.socialMediaNameTooLong,
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   TRADE_BRIEF_MAX_LENGTH,
+  ID_MAX_LENGTH,
   TRADE_BRIEF_MIN_LENGTH,
   TRADE_ID_MIN_LENGTH,
   TRADE_NAME_MAX_LENGTH,
@@ -8,13 +9,13 @@ import {
   TRADE_SERVICE_MAX_LENGTH,
   TRADE_TAGS_MAX_LENGTH,
 } from './constants';
-import { requiredString } from './fields';
+import { idString, requiredString } from './fields';
 import { MESSAGES } from './messages';
 
 /** SPEC §5 sets no rule on churchId, categoryId, service or tags; absent means "keep the trade's own". */
 export const tradeProfileSchema = z.object({
-  tradeId: requiredString(TRADE_ID_MIN_LENGTH, MESSAGES.tradeIdRequired),
-  churchId: z.string().optional(),
+  tradeId: idString(TRADE_ID_MIN_LENGTH, MESSAGES.tradeIdRequired),
+  churchId: z.string().max(ID_MAX_LENGTH, { error: MESSAGES.idTooLong }).optional(),
   // Select boxes hand over their value as a string.
   categoryId: z.coerce.number<number | string>().int().optional(),
   name: requiredString(TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired).max(TRADE_NAME_MAX_LENGTH, {

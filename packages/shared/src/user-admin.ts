@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHURCH_ROLES } from './church-admin';
+import { emailLookupSchema } from './fields';
 import { MESSAGES } from './messages';
 import { ROLES, roleSchema } from './roles';
 import { stateFilterParameterSchema } from './state-schemas';
@@ -73,7 +74,7 @@ export type UpdateRoleFormValues = z.input<typeof updateRoleSchema>;
 
 /** `PATCH /api/trades/sendNewOwnerPasswordResetEmail?email=`. */
 export const ownerEmailQuerySchema = z.object({
-  email: z.string({ error: MESSAGES.emailRequired }).trim().min(3, { error: MESSAGES.emailRequired }),
+  email: emailLookupSchema,
 });
 
 /** A user as an administrator sees them: no password, no two-step secret. */

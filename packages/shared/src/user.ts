@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, QR_CODE_LENGTH } from './constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, QR_CODE_LENGTH } from './constants';
 import { requiredString } from './fields';
 import { MESSAGES } from './messages';
 import { roleSchema } from './roles';
@@ -60,7 +60,9 @@ export type MfaConfirmInput = z.infer<typeof mfaConfirmSchema>;
 export const mfaCancelSchema = z
   .object({
     code: totpCode.optional(),
-    password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.passwordRequired).optional(),
+    password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.passwordRequired)
+      .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong })
+      .optional(),
   })
   .refine((value) => value.code !== undefined || value.password !== undefined, {
     error: MESSAGES.mfaCancelNeedsProof,

@@ -81,6 +81,13 @@ describe('admin create-user', () => {
     expect(await accountOf(existing.id)).toEqual(before);
     expect(await auditOf(existing.id)).toEqual([]);
   });
+
+  it.each(['Password1', 'churchtrades2025', 'SamSuper1'])('refuses the easily guessed password %s', async (password) => {
+    const input = newSuper({ password });
+
+    await expect(createUserAccount(db, input)).rejects.toThrow(AdminCommandError);
+    expect(await db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
+  });
 });
 
 describe('admin reset-password', () => {
@@ -121,6 +128,15 @@ describe('admin reset-password', () => {
         after: { passwordGenerated: true, sessionsEnded: true },
       }),
     ]);
+  });
+
+  it("refuses a password that holds the account's name, leaving the old one", async () => {
+    const account = await createAccount(db, { firstName: 'Philippa', lastName: 'Okonkwo' });
+
+    await expect(
+      resetUserPassword(db, { command: 'reset-password', email: account.email, password: 'Okonkwo2025!' }),
+    ).rejects.toThrow(`--password: ${MESSAGES.passwordAboutYou}`);
+    expect(await verifyPassword((await accountOf(account.id)).passwordHash, TEST_PASSWORD)).toBe(true);
   });
 
   it('refuses an e-mail no account has', async () => {

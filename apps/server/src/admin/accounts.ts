@@ -6,6 +6,7 @@ import { createAuditRepo } from '../modules/audit/repo';
 import { createAuditService } from '../modules/audit/service';
 import { createSessionRepo } from '../modules/sessions/repo';
 import { hashPassword } from '../modules/users/password';
+import { type PasswordOwner, weakPasswordReason } from '../modules/users/password-strength';
 import { createUserRepo } from '../modules/users/repo';
 import type { CreateUserCommand, ResetPasswordCommand } from './arguments';
 
@@ -30,8 +31,12 @@ function fullName(account: { firstName: string; lastName: string }): string {
   return `${account.firstName} ${account.lastName}`.trim();
 }
 
-function chosenPassword(given: string | undefined): { password: string; generated: boolean } {
-  return given === undefined ? { password: generatePassword(), generated: true } : { password: given, generated: false };
+/** The password given, if it is hard enough to guess for this owner, else a new one made here. */
+function chosenPassword(given: string | undefined, owner: PasswordOwner): { password: string; generated: boolean } {
+  if (given === undefined) return { password: generatePassword(), generated: true };
+  const reason = weakPasswordReason(given, owner);
+  if (reason !== undefined) throw new AdminCommandError(`--password: ${reason}`);
+  return { password: given, generated: false };
 }
 
 /**
@@ -43,7 +48,7 @@ export async function createUserAccount(
   input: CreateUserCommand,
   clock: Clock = systemClock,
 ): Promise<PasswordOutcome> {
-  const { password, generated } = chosenPassword(input.password);
+  const { password, generated } = chosenPassword(input.password, input);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const { role, email, firstName, lastName, governedState } = input;
@@ -77,7 +82,7 @@ export async function resetUserPassword(
 ): Promise<PasswordOutcome> {
   const account = await createUserRepo(db).findByEmail(input.email);
   if (!account) throw new AdminCommandError(`No account has the e-mail ${input.email}`);
-  const { password, generated } = chosenPassword(input.password);
+  const { password, generated } = chosenPassword(input.password, account);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const queries = createUserRepo(tx);

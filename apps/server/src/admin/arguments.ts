@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
+import { newPasswordSchema } from '@churchtrades/shared/auth';
+import { PERSON_NAME_MAX_LENGTH } from '@churchtrades/shared/constants';
 import { emailSchema } from '@churchtrades/shared/fields';
-import { PASSWORD_MIN_LENGTH } from '@churchtrades/shared/constants';
+import { MESSAGES } from '@churchtrades/shared/messages';
 import { ROLES, type Role } from '@churchtrades/shared/roles';
 import { REAL_STATES, type RealState } from '@churchtrades/shared/states';
-import { isCommonPassword } from '../modules/users/common-passwords';
 
 /** Every role an account can have: SELECT ("none chosen") is none. */
 export type AccountRole = Exclude<Role, 'SELECT'>;
@@ -56,13 +57,14 @@ const ALLOWED_OPTIONS: Record<Exclude<AdminCommand['command'], 'help'>, (keyof V
   'reset-password': ['email', 'password'],
 };
 
-/** The same rules as the app's forms: the shared minimum length, and none of the most common passwords. */
+/**
+ * The length rules of the app's forms for a new password; whether it is too easy to guess is checked against
+ * the account's names and e-mail when the command runs (accounts.ts).
+ */
 function checkedPassword(password: string | undefined): string | undefined {
   if (password === undefined) return undefined;
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    throw new UsageError(`The password is too short: at least ${PASSWORD_MIN_LENGTH} characters`);
-  }
-  if (isCommonPassword(password)) throw new UsageError('The password is one of the most common ones: choose another');
+  const parsed = newPasswordSchema(MESSAGES.newPasswordTooShort).safeParse(password);
+  if (!parsed.success) throw new UsageError(`--password: ${parsed.error.issues[0]!.message}`);
   return password;
 }
 
@@ -94,6 +96,9 @@ function checkedState(role: Role, state: string | undefined): RealState | null {
 function checkedName(name: string | undefined, fallback: string, option: string): string {
   if (name === undefined) return fallback;
   if (name.trim() === '') throw new UsageError(`${option} must not be empty`);
+  if (name.trim().length > PERSON_NAME_MAX_LENGTH) {
+    throw new UsageError(`${option} must be at most ${PERSON_NAME_MAX_LENGTH} characters`);
+  }
   return name.trim();
 }
 

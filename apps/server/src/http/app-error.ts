@@ -17,11 +17,14 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 /** The one error services throw; the error handler maps it to the envelope. Services never see HTTP. */
 export class AppError extends Error {
   readonly code: AppErrorCode;
+  /** The payload's field the message is about, when it is one: a form shows the message under it. */
+  readonly field: string | undefined;
 
-  constructor(code: AppErrorCode, message: string) {
+  constructor(code: AppErrorCode, message: string, options: { field?: string } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
+    this.field = options.field;
   }
 
   get statusCode(): number {

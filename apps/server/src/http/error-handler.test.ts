@@ -11,6 +11,9 @@ app.post('/api/test-only/login-shape', { schema: { body: loginSchema } }, async 
 app.get('/api/test-only/missing-trade', async () => {
   throw new AppError('NOT_FOUND', 'Trade not found');
 });
+app.get('/api/test-only/weak-password', async () => {
+  throw new AppError('BAD_REQUEST', MESSAGES.passwordTooEasy, { field: 'newPassword' });
+});
 app.get('/api/test-only/crash', async () => {
   throw new Error('secret internal detail at /srv/app.ts:42');
 });
@@ -40,6 +43,16 @@ describe('answers in the envelope', () => {
     const response = await app.inject({ method: 'GET', url: '/api/test-only/missing-trade' });
 
     expect(response.json()).toMatchObject({ statusCode: 404, status: 'NOT_FOUND', message: 'Trade not found' });
+  });
+
+  it("names the field of a service's refusal in data.errors, for the form to show it there", async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test-only/weak-password' });
+
+    expect(response.json()).toMatchObject({
+      statusCode: 400,
+      message: MESSAGES.passwordTooEasy,
+      data: { errors: [{ field: 'newPassword', message: MESSAGES.passwordTooEasy }] },
+    });
   });
 
   it('answers a validation failure with 400, the schema message and every field error', async () => {

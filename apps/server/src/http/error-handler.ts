@@ -29,7 +29,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
     if (error instanceof AppError) {
-      return sendError(reply, error.statusCode, error.message);
+      const errors: FieldError[] | undefined = error.field === undefined ? undefined : [{ field: error.field, message: error.message }];
+      return sendError(reply, error.statusCode, error.message, errors ? { errors } : {});
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error);

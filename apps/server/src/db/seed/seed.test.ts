@@ -6,7 +6,7 @@ import { verifyPassword } from '../../modules/users/password';
 import type { Database } from '../database';
 import { addresses, addressIndex, categories, churchMembers, churches, socialMedia, trades, users } from '../schema';
 import { firstNswChurch } from './generate-churches';
-import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData } from './seed';
+import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData, WeakDemoPasswordError } from './seed';
 
 const SEED = 7;
 const PASSWORD = 'Kookaburra-Wattle-Billabong-42';
@@ -223,6 +223,12 @@ describe('seedDemoData', () => {
       expect(await verifyPassword(admin!.passwordHash, demoPassword)).toBe(true);
     } finally {
       await other.close();
+    }
+  });
+
+  it('refuses a demo password easy to guess, before anything else', async () => {
+    for (const demoPassword of ['demo-password', 'churchtrades', 'password123']) {
+      await expect(seedDemoData(db, { seed: SEED + 1, demoPassword }), demoPassword).rejects.toThrow(WeakDemoPasswordError);
     }
   });
 

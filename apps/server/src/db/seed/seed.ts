@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { generatePassword } from '../../admin/accounts';
 import { hashPassword } from '../../modules/users/password';
+import { weakPasswordReason } from '../../modules/users/password-strength';
 import { ADDRESS_FIXTURE_DIR, readReleaseAddresses } from '../address-import/fixture';
 import type { Database } from '../database';
 import { addressIndex, addresses, categories, churchMembers, churches, socialMedia, trades, users } from '../schema';
 import { buildDemoDataset, type DemoDataset } from './dataset';
-import type { DemoAccount } from './generate-accounts';
+import { DEMO_EMAIL_DOMAIN, type DemoAccount } from './generate-accounts';
 
 export interface SeedOptions {
   seed: number;
@@ -39,6 +40,12 @@ export interface SeedSummary {
 }
 
 export class DatabaseNotEmptyError extends Error {}
+
+/** DEMO_PASSWORD is one a new password could not be: the message says why. */
+export class WeakDemoPasswordError extends Error {}
+
+/** Every demo account's e-mail is `<role>@` this: the words anyone guessing a demo password tries first. */
+const DEMO_ACCOUNTS_EMAIL = `demo@${DEMO_EMAIL_DOMAIN}`;
 
 /** Rows per insert: well below PostgreSQL's 65,535 parameters for the widest table. */
 const CHUNK_SIZE = 200;
@@ -113,6 +120,13 @@ function describe(summary: SeedSummary, options: SeedOptions): string[] {
  * Only the password hashes differ between runs, since argon2 salts each hash at random.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedSummary> {
+  // The demo accounts are accounts like any other, on whatever server shows the demo: their password passes
+  // the rule every new password does.
+  const weakness =
+    options.demoPassword === undefined
+      ? undefined
+      : weakPasswordReason(options.demoPassword, { email: DEMO_ACCOUNTS_EMAIL, firstName: 'Demo' });
+  if (weakness !== undefined) throw new WeakDemoPasswordError(`DEMO_PASSWORD is refused. ${weakness}`);
   if (!(await isDatabaseEmpty(db))) {
     throw new DatabaseNotEmptyError('The database already holds data; the demo seed only fills an empty database.');
   }

@@ -8,7 +8,17 @@ export interface MailSender {
 
 export interface Recipient {
   email: string;
-  firstName: string;
+  /** Absent: the mail greets without a name. */
+  firstName?: string;
+}
+
+/**
+ * An account as its mails address it: by name only once its owner has proved the address. Until then the name
+ * is whatever whoever registered it typed, and our sender must not carry a stranger's text (a link, say) to
+ * the address.
+ */
+export function recipientOf(account: { email: string; firstName: string; emailVerifiedAt: Date | null }): Recipient {
+  return account.emailVerifiedAt === null ? { email: account.email } : { email: account.email, firstName: account.firstName };
 }
 
 export interface MailContent {
@@ -62,7 +72,7 @@ function htmlOf(greeting: string, content: MailContent, sender: MailSender): str
 
 /** A mail in the product's one layout: greeting, paragraphs, an optional button, footer; HTML escaped. */
 export function compose(sender: MailSender, to: Recipient, content: MailContent): Mail {
-  const greeting = `Hello ${to.firstName},`;
+  const greeting = to.firstName === undefined ? 'Hello,' : `Hello ${to.firstName},`;
   return {
     to: to.email,
     subject: content.subject,
@@ -75,8 +85,9 @@ function hours(count: number): string {
   return `${count} hour${count === 1 ? '' : 's'}`;
 }
 
-export function verifyAccountMail(sender: MailSender, to: Recipient, key: string, validForHours: number): Mail {
-  return compose(sender, to, {
+/** To an address nobody has proved yet: it greets without the name given at registration. */
+export function verifyAccountMail(sender: MailSender, email: string, key: string, validForHours: number): Mail {
+  return compose(sender, { email }, {
     subject: 'Verify your ChurchTrades account',
     paragraphs: [
       'Thank you for registering with ChurchTrades.',

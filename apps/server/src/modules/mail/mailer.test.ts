@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkIn, readMailDir } from '../../../test/mail-catcher';
-import { alreadyRegisteredMail, resetPasswordMail, verifyAccountMail } from './account-mails';
+import { alreadyRegisteredMail, recipientOf, resetPasswordMail, verifyAccountMail } from './account-mails';
 import { createMailer } from './mailer';
 
 const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'churchtrades-outbox-'));
@@ -51,7 +51,7 @@ describe('the mailer without SMTP_URL', () => {
 
 describe('the account mails', () => {
   const mails = [
-    verifyAccountMail(sender, recipient, 'verify-key', 48),
+    verifyAccountMail(sender, recipient.email, 'verify-key', 48),
     alreadyRegisteredMail(sender, recipient),
     resetPasswordMail(sender, recipient, 'reset-key', 1),
   ];
@@ -66,11 +66,31 @@ describe('the account mails', () => {
   });
 
   it('escape what the person typed in the HTML', () => {
-    for (const mail of mails) {
+    for (const mail of mails.slice(1)) {
       expect(mail.text).toContain('Hello Anna <b>,');
       expect(mail.html).toContain('Hello Anna &lt;b&gt;,');
       expect(mail.html).not.toContain('Anna <b>');
     }
+  });
+
+  it('greet an address nobody has proved yet without the name it was given', () => {
+    const phishing = { email: 'victim@example.com.au', firstName: 'Your account is blocked: pay at https://evil.example/pay', emailVerifiedAt: null };
+    const unproved = [
+      verifyAccountMail(sender, phishing.email, 'verify-key', 48),
+      alreadyRegisteredMail(sender, recipientOf(phishing)),
+      resetPasswordMail(sender, recipientOf(phishing), 'reset-key', 1),
+    ];
+
+    for (const mail of unproved) {
+      expect(mail.text.startsWith('Hello,\n')).toBe(true);
+      for (const body of [mail.text, mail.html, mail.subject]) expect(body).not.toContain('evil');
+    }
+  });
+
+  it('greet a proved address by its name', () => {
+    const owner = { email: 'anna@example.com.au', firstName: 'Anna', emailVerifiedAt: new Date() };
+
+    expect(resetPasswordMail(sender, recipientOf(owner), 'reset-key', 1).text.startsWith('Hello Anna,\n')).toBe(true);
   });
 
   it('say how long the link works', () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { CONSTRAINT_SQLSTATES, type Database, hasSqlState } from '../../db/database';
 import { socialMedia, trades } from '../../db/schema';
 
@@ -47,6 +47,18 @@ export function createSocialMediaRepo(db: Database) {
         .orderBy(sql`${socialMedia.id} = ${id} desc`)
         .limit(1);
       return rows[0];
+    },
+
+    findSame,
+
+    /**
+     * How many entries the business has, its row locked until the transaction ends: two entries added at once
+     * are counted one after the other.
+     */
+    async countOfTradeLocked(tradeId: string): Promise<number> {
+      await db.select({ id: trades.id }).from(trades).where(eq(trades.id, tradeId)).for('update');
+      const [row] = await db.select({ entries: count() }).from(socialMedia).where(eq(socialMedia.entityId, tradeId));
+      return row?.entries ?? 0;
     },
 
     /**

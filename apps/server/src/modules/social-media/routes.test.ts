@@ -1,4 +1,5 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { SOCIAL_MEDIA_PER_TRADE } from '@churchtrades/shared/constants';
 import { NEW_SOCIAL_MEDIA_REFERENCE_ID } from '@churchtrades/shared/social-media';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +72,22 @@ describe('POST /api/socialMedia/create', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().data.errors).toContainEqual({ field, message });
     expect(await entriesOf(trade.id)).toEqual([]);
+  });
+
+  it('holds at most 20 entries a business: the 21st is refused with 409, the same one sent again still answers', async () => {
+    const { trade, browser } = await ownerWithTrade();
+    for (let index = 1; index < SOCIAL_MEDIA_PER_TRADE; index += 1) {
+      await createSocialMedia(db, trade.id, { mediaType: 'WEBSITE', name: `https://site-${index}.example.com.au` });
+    }
+    const twentieth = await browser.post('/api/socialMedia/create', entryOf(trade.id, 'FACEBOOK', 'parishplumbing'));
+    expect(twentieth.statusCode).toBe(201);
+
+    const again = await browser.post('/api/socialMedia/create', entryOf(trade.id, 'FACEBOOK', 'parishplumbing'));
+    const another = await browser.post('/api/socialMedia/create', entryOf(trade.id, 'INSTAGRAM', 'parishplumbing'));
+
+    expect(again.json()).toMatchObject({ statusCode: 201, data: { socialMedia: { id: twentieth.json().data.socialMedia.id } } });
+    expect(another.json()).toMatchObject({ statusCode: 409, status: 'CONFLICT', message: MESSAGES.tooManySocialMedia });
+    expect(await entriesOf(trade.id)).toHaveLength(SOCIAL_MEDIA_PER_TRADE);
   });
 
   it('refuses a missing trade id with the form’s message', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SOCIAL_MEDIA_PER_TRADE } from '@churchtrades/shared/constants';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { type SocialMediaInput, socialMediaUrl } from '@churchtrades/shared/social-media';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
@@ -64,19 +65,20 @@ export function createSocialMediaService({ repo, trades, transactions }: SocialM
     /**
      * A new entry; its reference id is its own id, whatever placeholder the form sent (SPEC §4 'refnull'). The
      * same entry created again (an answer lost, the request sent again) answers the one stored, adding none.
+     * A business holds at most SOCIAL_MEDIA_PER_TRADE entries: its page and card stay readable.
      */
     async create(user: SignedInUser, input: SocialMediaInput): Promise<SocialMediaEntry> {
       const trade = await trades.tradeToChange(user, input.entityId);
       const mediaType = storedMediaType(input);
       const id = randomUUID();
+      const entry = { id, entityId: trade.id, name: cleanText(input.name), mediaType, referenceId: id };
       const row = await transactions.run(async () => {
-        const { row: stored, inserted } = await repo.insertUnlessStored({
-          id,
-          entityId: trade.id,
-          name: cleanText(input.name),
-          mediaType,
-          referenceId: id,
-        });
+        if ((await repo.countOfTradeLocked(trade.id)) >= SOCIAL_MEDIA_PER_TRADE) {
+          const same = await repo.findSame(entry);
+          if (!same) throw new AppError('CONFLICT', MESSAGES.tooManySocialMedia);
+          return same;
+        }
+        const { row: stored, inserted } = await repo.insertUnlessStored(entry);
         if (inserted && isWebsite(mediaType)) await refreshWebsite(user, trade);
         return stored;
       });

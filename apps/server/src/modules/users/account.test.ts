@@ -82,6 +82,44 @@ describe('PATCH /api/user/update', () => {
     );
   });
 
+  it('refuses a 900 kB first name with 400', async () => {
+    const { account, browser } = await loggedIn();
+
+    const response = await browser.patch('/api/user/update', { ...PROFILE, email: account.email, firstName: 'A'.repeat(900_000) });
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.firstNameTooLong });
+  });
+
+  it('takes each field at its longest and refuses one character more', async () => {
+    const { account, browser } = await loggedIn();
+    const longest = { firstName: 'F'.repeat(50), lastName: 'L'.repeat(50), bio: 'B'.repeat(1_000), phone: '+61 (02) 9876 543 21' };
+
+    const saved = await browser.patch('/api/user/update', { ...PROFILE, ...longest, email: account.email });
+
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.user).toMatchObject(longest);
+    const tooLong: [field: string, value: string, message: string][] = [
+      ['firstName', 'F'.repeat(51), MESSAGES.firstNameTooLong],
+      ['lastName', 'L'.repeat(51), MESSAGES.lastNameTooLong],
+      ['bio', 'B'.repeat(1_001), MESSAGES.bioTooLong],
+      ['phone', '0'.repeat(21), MESSAGES.phoneTooLong],
+    ];
+    for (const [field, value, message] of tooLong) {
+      const refused = await browser.patch('/api/user/update', { ...PROFILE, email: account.email, [field]: value });
+      expect(refused.json().data.errors, field).toEqual([{ field, message }]);
+    }
+  });
+
+  it('refuses a phone with letters or markup', async () => {
+    const { account, browser } = await loggedIn();
+
+    for (const phone of ['0400 CALL NOW', '0400 <img src=x>', '1300-FLOWERS']) {
+      const response = await browser.patch('/api/user/update', { ...PROFILE, email: account.email, phone });
+
+      expect(response.json(), phone).toMatchObject({ statusCode: 400, message: MESSAGES.phoneCharacters });
+    }
+  });
+
   it('wants a session', async () => {
     const response = await testBrowser(app).patch('/api/user/update', { ...PROFILE, email: newEmail() });
 
@@ -112,12 +150,25 @@ describe('PATCH /api/user/updatepassword', () => {
     expect(response.json()).toMatchObject({ statusCode: 400, status: 'BAD_REQUEST', message: MESSAGES.wrongPassword });
   });
 
-  it('refuses a common password', async () => {
+  it('refuses a password easy to guess, under the new password field', async () => {
     const { browser } = await loggedIn();
 
     const response = await browser.patch('/api/user/updatepassword', passwordChange(TEST_PASSWORD, 'trustno1'));
 
-    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.passwordTooCommon });
+    expect(response.json()).toMatchObject({ statusCode: 400, message: expect.stringContaining(MESSAGES.passwordTooEasy) });
+    expect(response.json().data.errors).toEqual([{ field: 'newPassword', message: response.json().message }]);
+  });
+
+  it("refuses the user's own e-mail, names or the site's name as the new password", async () => {
+    const { account, browser } = await loggedIn({ firstName: 'Evangeline', lastName: 'Moss' });
+
+    for (const password of [account.email, 'Evangeline77', 'churchtrades!']) {
+      const response = await browser.patch('/api/user/updatepassword', passwordChange(TEST_PASSWORD, password));
+
+      expect(response.json(), password).toMatchObject({ statusCode: 400, message: MESSAGES.passwordAboutYou });
+    }
+    const login = await testBrowser(app).post('/api/user/login', { email: account.email, password: TEST_PASSWORD });
+    expect(login.statusCode).toBe(200);
   });
 });
 

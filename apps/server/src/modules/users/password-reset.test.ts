@@ -163,15 +163,38 @@ describe('POST /api/user/resetpassword/reset', () => {
     expect((await reset(key, account.id)).statusCode).toBe(200);
   });
 
-  it('refuses a common password and keeps the key for another try', async () => {
+  it('refuses a password easy to guess, under the new password field, and keeps the key for another try', async () => {
     const account = await createAccount(db);
     const key = await resetKeyOf(account.email);
 
     const common = await reset(key, account.id, 'football');
     const better = await reset(key, account.id);
 
-    expect(common.json()).toMatchObject({ statusCode: 400, message: MESSAGES.passwordTooCommon });
+    expect(common.json()).toMatchObject({ statusCode: 400, message: expect.stringContaining(MESSAGES.passwordTooEasy) });
+    expect(common.json().data.errors).toEqual([{ field: 'newPassword', message: common.json().message }]);
     expect(better.statusCode).toBe(200);
+  });
+
+  it("refuses a new password made of the account's name or e-mail", async () => {
+    const account = await createAccount(db, { firstName: 'Bartholomew', lastName: 'Ng' });
+    const key = await resetKeyOf(account.email);
+
+    for (const password of ['Bartholomew1', account.email]) {
+      expect((await reset(key, account.id, password)).json(), password).toMatchObject({
+        statusCode: 400,
+        message: MESSAGES.passwordAboutYou,
+      });
+    }
+    expect((await logIn(account.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('asks for 8 characters from 5 up', async () => {
+    const account = await createAccount(db);
+    const key = await resetKeyOf(account.email);
+
+    const response = await reset(key, account.id, 'Xq7#pLm');
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.newPasswordTooShort });
   });
 
   it('refuses passwords that do not match, with the shared message on the confirm field', async () => {

@@ -74,7 +74,6 @@ describe('POST /api/user/register', () => {
 
     expect(mail.from).toBe(config.mailFrom);
     expect(mail.subject).toBe('Verify your ChurchTrades account');
-    expect(mail.text).toContain('Hello Ruth,');
     expect(mail.text).toContain(config.supportEmail);
     expect(mail.html).toContain(config.supportEmail);
   });
@@ -112,20 +111,66 @@ describe('POST /api/user/register', () => {
     expect((await accountOf(email)).enabled).toBe(true);
   });
 
-  it('refuses one of the 1,000 most common passwords, in any case', async () => {
-    for (const password of ['password1', 'Sunshine', 'QWERTY123']) {
+  it("keeps SPEC's 'Password is required' under 5 characters and asks for 8 from 5 up", async () => {
+    for (const [password, message] of [
+      ['abcd', MESSAGES.passwordRequired],
+      ['aaaaa', MESSAGES.newPasswordTooShort],
+      ['     ', MESSAGES.newPasswordTooShort],
+      ['Abc12!x', MESSAGES.newPasswordTooShort],
+    ]) {
       const response = await register(newEmail(), { password });
 
-      expect(answerOf(response)).toMatchObject({ statusCode: 400, message: MESSAGES.passwordTooCommon });
+      expect(answerOf(response), password).toMatchObject({ statusCode: 400, message });
+      expect(response.json().data.errors, password).toEqual([{ field: 'password', message }]);
     }
   });
 
-  it('refuses a common password for a taken e-mail too, so the answers still match', async () => {
+  it('refuses a password that is easy to guess, saying what to do under the field', async () => {
+    for (const password of ['aaaaaaaa', '        ', 'password1', 'Sunshine', 'QWERTY123', '12345678', 'iloveyou']) {
+      const email = newEmail();
+      const response = await register(email, { password });
+
+      expect(answerOf(response), password).toMatchObject({ statusCode: 400, message: expect.stringContaining(MESSAGES.passwordTooEasy) });
+      expect(response.json().data.errors, password).toEqual([{ field: 'password', message: response.json().message }]);
+      expect(await db.select().from(users).where(eq(users.email, email)), password).toEqual([]);
+    }
+  });
+
+  it("refuses a password made of the person's names, their e-mail or the site's name", async () => {
+    const email = `philippa.okonkwo.${Date.now()}@stmarys.org.au`;
+    const person = { firstName: 'Philippa', lastName: 'Okonkwo' };
+    // Five: the most registrations of one e-mail an hour.
+    for (const password of [email, 'Okonkwo2025', 'philippa1990', 'stmarys2025', 'churchtrades2025!']) {
+      const response = await register(email, { ...person, password });
+
+      expect(answerOf(response), password).toMatchObject({ statusCode: 400, message: MESSAGES.passwordAboutYou });
+    }
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('takes a long passphrase in any script, up to 1,024 characters', async () => {
+    for (const password of [
+      'Ὅσον ζῇς φαίνου, μηδὲν ὅλως σὺ λυποῦ',
+      '主は私の羊飼い、私は乏しいことがない',
+      'quiet-lantern-'.repeat(5).slice(0, 64),
+      `${'river stone orchard '.repeat(51)}bell`.slice(0, 1_024),
+    ]) {
+      const email = newEmail();
+      const response = await register(email, { password });
+
+      expect(answerOf(response), password).toMatchObject({ statusCode: 200 });
+      expect(await accountOf(email)).toBeDefined();
+    }
+    const tooLong = await register(newEmail(), { password: 'x'.repeat(1_025) });
+    expect(answerOf(tooLong)).toMatchObject({ statusCode: 400, message: MESSAGES.passwordTooLong });
+  });
+
+  it('refuses an easy password for a taken e-mail too, so the answers still match', async () => {
     const owner = await createAccount(db, { email: newEmail() });
 
     const response = await register(owner.email, { password: 'iloveyou' });
 
-    expect(answerOf(response)).toMatchObject({ statusCode: 400, message: MESSAGES.passwordTooCommon });
+    expect(answerOf(response)).toMatchObject({ statusCode: 400, message: expect.stringContaining(MESSAGES.passwordTooEasy) });
   });
 
   it('validates the form with the shared messages', async () => {
@@ -164,7 +209,7 @@ describe('an address registered by someone else first (pre-hijacking)', () => {
     const { timeStamp: _againTime, ...againAnswer } = again.json();
     expect(againAnswer).toEqual(freshAnswer);
     const mail = await catcher.waitForMail(email, { subject: 'Verify' });
-    expect(mail.text).toContain('Hello Grace,');
+    expect(mail.text).toMatch(/^Hello,\r?\n/);
     expect(mail.text).not.toContain('Mallory');
     expect(await accountOf(email)).toMatchObject({ firstName: 'Grace', lastName: 'Victim', enabled: false });
 
@@ -207,6 +252,63 @@ describe('an address registered by someone else first (pre-hijacking)', () => {
         actorEmail: 'visitor from 203.0.113.9',
       }),
     ]);
+  });
+});
+
+describe('what a registration may carry to an address', () => {
+  // A name of phishing text, within the limit: only the address's owner may ever see the name they typed.
+  const PHISHING_NAME = 'Blocked! Pay at evil.example';
+
+  it('refuses a 900 kB first name with 400, storing and mailing nothing', async () => {
+    const email = newEmail();
+
+    const response = await register(email, { firstName: 'A'.repeat(900_000) });
+
+    expect(answerOf(response)).toMatchObject({ statusCode: 400, message: MESSAGES.firstNameTooLong });
+    expect(response.json().data.errors).toEqual([{ field: 'firstName', message: MESSAGES.firstNameTooLong }]);
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(catcher.mailsTo(email)).toEqual([]);
+  });
+
+  it('takes names of 50 characters and refuses 51', async () => {
+    const email = newEmail();
+    expect((await register(email, { firstName: 'F'.repeat(50), lastName: 'L'.repeat(50) })).statusCode).toBe(200);
+    expect(await accountOf(email)).toMatchObject({ firstName: 'F'.repeat(50) });
+    const longLast = await register(newEmail(), { lastName: 'L'.repeat(51) });
+    expect(answerOf(longLast)).toMatchObject({ statusCode: 400, message: MESSAGES.lastNameTooLong });
+  });
+
+  it('greets the address in its verification mail without the name typed at registration', async () => {
+    const email = newEmail();
+    await register(email, { firstName: PHISHING_NAME });
+
+    const mail = await catcher.waitForMail(email, { subject: 'Verify' });
+
+    expect(mail.text).toMatch(/^Hello,\r?\n/);
+    for (const body of [mail.text, mail.html]) expect(body).not.toContain('evil.example');
+  });
+
+  it('greets a never-verified address registered again without either name typed', async () => {
+    const email = newEmail();
+    await register(email, { firstName: PHISHING_NAME });
+    await catcher.waitForMail(email, { subject: 'Verify' });
+
+    await register(email, { firstName: 'Also phishing at evil.example' });
+    const mail = await catcher.waitForMail(email, { subject: 'already have' });
+
+    expect(mail.text).toMatch(/^Hello,\r?\n/);
+    for (const body of [mail.text, mail.html]) expect(body).not.toContain('evil.example');
+  });
+
+  it('greets a verified owner by their name when someone registers their address', async () => {
+    const owner = await createAccount(db, { email: newEmail(), firstName: 'Martha' });
+
+    await register(owner.email, { firstName: PHISHING_NAME });
+    const mail = await catcher.waitForMail(owner.email, { subject: 'already have' });
+
+    expect(mail.text).toMatch(/^Hello Martha,\r?\n/);
+    expect(mail.text).not.toContain('evil.example');
   });
 });
 

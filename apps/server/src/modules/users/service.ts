@@ -20,6 +20,7 @@ import {
   alreadyRegisteredMail,
   loginPausedMail,
   type MailSender,
+  recipientOf,
   resetPasswordMail,
   twoStepPausedMail,
   verifyAccountMail,
@@ -34,8 +35,8 @@ import {
   type SignedInUser,
 } from '../sessions/service';
 import type { ImageStore } from '../uploads/image-store';
-import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';
+import { type PasswordOwner, weakPasswordReason } from './password-strength';
 import type { KeyPurpose, NewUser, OneTimeKeyRow, UserRepo, UserRow } from './repo';
 import { newTotpSecret, otpauthUri, stepOfCode } from './totp';
 import type { TotpSecretBox } from './totp-secrets';
@@ -127,8 +128,10 @@ function assertMayChange(user: SignedInUser): void {
   if (isReadOnlyRole(user.role)) throw new AppError('FORBIDDEN', MESSAGES.readOnlyAccount);
 }
 
-function assertUncommon(password: string): void {
-  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', MESSAGES.passwordTooCommon);
+/** A new password must be hard to guess for anyone who knows the owner's names and e-mail; `field` names it. */
+function assertHardToGuess(password: string, owner: PasswordOwner, field: string): void {
+  const reason = weakPasswordReason(password, owner);
+  if (reason !== undefined) throw new AppError('BAD_REQUEST', reason, { field });
 }
 
 /** Checked only once the password is right, so that a stranger learns nothing about an account. */
@@ -249,7 +252,7 @@ export function createUserService(deps: UserServiceDependencies) {
 
   async function mailResetLink(user: UserRow): Promise<void> {
     const key = await issueKey(user.id, 'RESET_PASSWORD');
-    mailAfterCommit(resetPasswordMail(sender, user, key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
+    mailAfterCommit(resetPasswordMail(sender, recipientOf(user), key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
   }
 
   /**
@@ -263,10 +266,10 @@ export function createUserService(deps: UserServiceDependencies) {
       const account = await repo.findByEmail(registration.email);
       if (!account) return;
       const replaced = await repo.replaceUnverified(account.id, { firstName, lastName, passwordHash });
-      if (!replaced) return mailAfterCommit(alreadyRegisteredMail(sender, account));
+      if (!replaced) return mailAfterCommit(alreadyRegisteredMail(sender, recipientOf(account)));
       await repo.useAllKeys(account.id, 'VERIFY_ACCOUNT', clock());
       const key = await issueKey(account.id, 'VERIFY_ACCOUNT');
-      mailAfterCommit(verifyAccountMail(sender, replaced, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
+      mailAfterCommit(verifyAccountMail(sender, replaced.email, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
     });
   }
 
@@ -278,7 +281,7 @@ export function createUserService(deps: UserServiceDependencies) {
     async register(input: RegisterInput, requester: Requester): Promise<void> {
       await rateLimits.attempt(RATE_LIMITS.registerPerAddress, networkOf(requester.address));
       await rateLimits.attempt(RATE_LIMITS.registerPerEmail, input.email.toLowerCase());
-      assertUncommon(input.password);
+      assertHardToGuess(input.password, input, 'password');
       // Hashed for a taken e-mail too: the answer takes as long either way.
       const passwordHash = await hashPassword(input.password);
       const { firstName, lastName, email } = input;
@@ -290,7 +293,7 @@ export function createUserService(deps: UserServiceDependencies) {
       });
       if (!registered) return registerAgain({ firstName, lastName, email, passwordHash });
       const { created, key } = registered;
-      mailer.sendInBackground(verifyAccountMail(sender, created, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
+      mailer.sendInBackground(verifyAccountMail(sender, created.email, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
     },
 
     /**
@@ -385,7 +388,9 @@ export function createUserService(deps: UserServiceDependencies) {
     async resetPassword(input: PasswordResetWithKeyInput): Promise<void> {
       const row = await openKey(input.key, 'RESET_PASSWORD');
       if (row.userId !== input.userId) throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid);
-      assertUncommon(input.newPassword);
+      const owner = await repo.findById(row.userId);
+      if (!owner) throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid);
+      assertHardToGuess(input.newPassword, owner, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       // The sessions end with the password's change: a password changed while a thief's session lives on is no reset.
       await transactions.run(async () => {
@@ -416,7 +421,7 @@ export function createUserService(deps: UserServiceDependencies) {
       if (!(await passwordIsRight(account, input.password, requester))) {
         throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
       }
-      assertUncommon(input.newPassword);
+      assertHardToGuess(input.newPassword, account, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await transactions.run(async () => {
         await repo.setPassword(account.id, passwordHash);

@@ -60,6 +60,20 @@ describe('PasswordPage', () => {
     expect(screen.getByLabelText('New password')).toHaveValue('new-password');
   });
 
+  it("shows the server's word on a new password too easy to guess under that field", async () => {
+    const message = MESSAGES.passwordAboutYou;
+    const { user } = renderAccount('/account/password', makeUser(), {
+      'PATCH /api/user/updatepassword': { status: 400, message, data: { errors: [{ field: 'newPassword', message }] } },
+    });
+
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(message);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('lets a USER change their own password, and disables only the two-step switch', async () => {
     const { user, server } = renderAccount('/account/password', makeUser({ role: 'USER' }), {
       'PATCH /api/user/updatepassword': { message: 'Password updated', data: {} },

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/form/form-alert';
 import { revalidateIfTouched } from '../../../components/form/revalidate-if-touched';
+import { showServerFieldErrors } from '../../../components/form/server-field-errors';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
@@ -45,6 +46,7 @@ function PasswordCard() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isValid, isSubmitting },
   } = form;
 
@@ -52,7 +54,9 @@ function PasswordCard() {
     clearAlert();
     const result = await changePassword(values);
     if (result.error) {
-      showError(result.error);
+      if (!showServerFieldErrors(result.error, setError, ['password', 'newPassword', 'confirmNewPassword'])) {
+        showError(result.error);
+      }
       return;
     }
     reset(EMPTY);

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form/form-alert';
 import { revalidateIfTouched } from '../../../components/form/revalidate-if-touched';
+import { showServerFieldErrors } from '../../../components/form/server-field-errors';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
@@ -25,16 +26,17 @@ export function PasswordResetForm({ userId, resetKey }: { userId: string; resetK
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = form;
 
   async function submit(values: PasswordResetInput) {
     clearAlert();
     const result = await resetPassword({ ...values, key: resetKey });
-    if (result.error) showError(result.error);
-    else showSuccess(successMessage(result.data, MESSAGES.passwordResetSuccessful));
     // SPEC §4: the form clears after a save attempt, whatever its outcome; passwords are not left on screen.
     reset(empty);
+    if (!result.error) showSuccess(successMessage(result.data, MESSAGES.passwordResetSuccessful));
+    else if (!showServerFieldErrors(result.error, setError, ['newPassword', 'confirmNewPassword'])) showError(result.error);
   }
 
   return (

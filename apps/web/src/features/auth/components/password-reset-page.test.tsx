@@ -110,4 +110,18 @@ describe('PasswordResetPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This link was already used');
     expect(screen.getByLabelText('New password')).toHaveValue('');
   });
+
+  it("shows the server's word on a password too easy to guess under the new password field", async () => {
+    const message = `${MESSAGES.passwordTooEasy} This is a commonly used password.`;
+    const { user } = renderReset('/verify/password?key=k1', {
+      reset: { status: 400, message, data: { errors: [{ field: 'newPassword', message }] } },
+    });
+
+    await enterPasswords(user, 'password1', 'password1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(message);
+    expect(screen.getByLabelText('New password')).toHaveValue('');
+  });
 });

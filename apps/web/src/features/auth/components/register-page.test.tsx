@@ -85,4 +85,27 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('alert')).toHaveClass('alert-danger');
     expect(screen.getByLabelText('First name')).toHaveValue('Jane');
   });
+
+  it('asks for 8 characters from 5 up, before sending anything', async () => {
+    const { user, server } = renderRegister();
+
+    await user.type(screen.getByLabelText('Password'), 'aaaaa');
+    await user.tab();
+
+    expect(screen.getByText(MESSAGES.newPasswordTooShort)).toBeInTheDocument();
+    expect(server.calls('POST /api/user/register')).toHaveLength(0);
+  });
+
+  it("shows the server's word on a password too easy to guess under the password field", async () => {
+    const message = `${MESSAGES.passwordTooEasy} This is a commonly used password.`;
+    const { user } = renderRegister({ status: 400, message, data: { errors: [{ field: 'password', message }] } });
+
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(message);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Jane');
+  });
 });

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { paths } from '../../../app/paths';
 import { FormAlert } from '../../../components/form/form-alert';
 import { HoneypotField, refuseFilledHoneypot } from '../../../components/form/honeypot-field';
+import { showServerFieldErrors } from '../../../components/form/server-field-errors';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
@@ -24,6 +25,7 @@ export function RegisterPage() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), mode: 'onTouched', defaultValues: EMPTY });
 
@@ -31,7 +33,9 @@ export function RegisterPage() {
     clearAlert();
     const result = await registerOwner(values);
     if (result.error) {
-      showError(result.error);
+      if (!showServerFieldErrors(result.error, setError, ['firstName', 'lastName', 'email', 'password'])) {
+        showError(result.error);
+      }
       return;
     }
     showSuccess(successMessage(result.data, MESSAGES.registrationSuccessful));
