@@ -10,6 +10,7 @@ import {
 } from '@churchtrades/shared/auth';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayMakeChanges } from '@churchtrades/shared/read-only';
 import {
   mfaCancelSchema,
   mfaConfirmSchema,
@@ -39,6 +40,8 @@ function requesterOf(request: FastifyRequest): Requester {
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
   // Every answer here is about one person (or says whether an account exists): no cache may keep it.
   keepAnswersPrivate(app);
+  // SPEC §6: a USER changes nothing; told so before the request is even read.
+  const requireMayChange = app.requireRole(mayMakeChanges, MESSAGES.readOnlyAccount);
 
   app.post(
     '/user/register',
@@ -132,7 +135,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/update',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Change the own profile', body: accountProfileSchema, response: oneUser },
     },
     async (request) => {
@@ -144,7 +147,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/updatepassword',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Change the own password; other sessions end', body: passwordChangeSchema, response: nothing },
     },
     async (request) => {
@@ -156,7 +159,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/photo',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: {
         tags,
         summary: 'Change the own photo: a multipart form with userId and the image in file',
@@ -176,7 +179,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/mfa/setup',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'A new two-step secret and its QR code', response: { 200: envelopeSchema(mfaSetupSchema) } },
     },
     async (request) => envelope(200, MESSAGES.mfaSetupStarted, await users.setUpMfa(currentUser(request))),
@@ -185,7 +188,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/mfa/confirm',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Turn two-step on with a code of the new secret', body: mfaConfirmSchema, response: oneUser },
     },
     async (request) => {
@@ -197,7 +200,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/mfa/cancel',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Turn two-step off with a code or the password', body: mfaCancelSchema, response: oneUser },
     },
     async (request) => {
