@@ -15,7 +15,7 @@ import type { Database } from './db/database';
 import { transactionalDatabase } from './db/transactions';
 import { scheduleHousekeeping } from './housekeeping';
 import { registerErrorHandling } from './http/error-handler';
-import { answerFrameworkError } from './http/framework-errors';
+import { answerClientError, answerFrameworkError } from './http/framework-errors';
 import { type LogDestination, serializeRequest } from './http/request-log';
 import { securityPlugin } from './http/security';
 import { keepTextStorable } from './http/storable-text';
@@ -131,6 +131,7 @@ export async function buildApp({
     trustProxy: trustedProxies(config.trustProxy),
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import { roleRank } from '@churchtrades/shared/roles';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../src/clock';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
@@ -9,12 +10,14 @@ import { createSessionRepo } from '../src/modules/sessions/repo';
 import { createSessionService } from '../src/modules/sessions/service';
 import {
   ACCESS_MATRIX,
+  type AccessRow,
   type Answer,
   buildScene,
   type Call,
   CALLER_NAMES,
   CALLERS,
   type Caller,
+  ROLE_OF,
   routesOf,
   writeWebApp,
 } from './access-matrix';
@@ -98,5 +101,49 @@ describe.each(ACCESS_MATRIX)('$route', (row) => {
     if (!call.state) return;
     if (answer === 'ok') expect(await call.state(), 'the call had its effect').not.toEqual(before);
     else expect(await call.state(), 'nothing changed').toEqual(before);
+  });
+});
+
+/** Every query value and the body made unacceptable: were it read before the guard, the answer would be 400. */
+function withBadInput(request: InjectOptions): InjectOptions {
+  const [path = '', query] = String(request.url).split('?');
+  const badQuery = query === undefined ? '' : `?${query.split('&').map((pair) => `${pair.split('=')[0]}=%7Bnot%20valid%7D`).join('&')}`;
+  const bad = { ...request, url: `${path}${badQuery}` };
+  if (request.method === 'GET' || request.method === 'HEAD') return bad;
+  return { ...bad, headers: { ...request.headers, 'content-type': 'application/json' }, payload: '["not", "a", "form"]' };
+}
+
+const isRefusal = (answer: Answer) => answer === 401 || answer === 403;
+
+/**
+ * The callers a row refuses for who they are, not for what they ask about: the stranger, and whoever ranks
+ * below every role the row lets through. (A moderator of another church, say, has the role; their refusal is
+ * the service's, after the request is read.)
+ */
+function refusedByTheGuard(row: AccessRow): Caller[] {
+  const letThrough = CALLERS.filter((caller) => caller !== 'anonymous' && !isRefusal(row.answers[caller]));
+  const leastRank = Math.min(...letThrough.map((caller) => roleRank(ROLE_OF[caller as Exclude<Caller, 'anonymous'>])));
+  return CALLERS.filter((caller) => {
+    if (caller === 'anonymous') return row.answers[caller] === 401;
+    return row.answers[caller] === 403 && roleRank(ROLE_OF[caller]) < leastRank;
+  });
+}
+
+const GUARDED = ACCESS_MATRIX.flatMap((row) =>
+  refusedByTheGuard(row).map((caller) => ({ route: row.route, row, caller, name: CALLER_NAMES[caller], answer: row.answers[caller] })),
+);
+
+describe('the guards answer before the request is read', () => {
+  it('cover every route some caller is refused', () => {
+    expect(ACCESS_MATRIX.filter((row) => CALLERS.some((caller) => isRefusal(row.answers[caller]))).length).toBeGreaterThan(50);
+    expect(new Set(GUARDED.map(({ route }) => route)).size).toBeGreaterThan(50);
+  });
+
+  it.each(GUARDED)('$route answers $name with bad input: $answer', async ({ row, caller, answer }) => {
+    const call = await row.call(scene, caller);
+
+    const response = await answerTo(caller, { ...call, request: withBadInput(call.request) });
+
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(answer);
   });
 });

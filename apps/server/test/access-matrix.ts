@@ -58,7 +58,7 @@ export const CALLERS = [
   'SUPER',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
-type Account = Exclude<Caller, 'anonymous'>;
+export type Account = Exclude<Caller, 'anonymous'>;
 
 export const CALLER_NAMES: Readonly<Record<Caller, string>> = {
   anonymous: 'anonymous',
@@ -147,7 +147,7 @@ export interface AccessRow {
   call(scene: Scene, caller: Caller): Promise<Call>;
 }
 
-const ROLE_OF: Readonly<Record<Account, Exclude<Role, 'SELECT'>>> = {
+export const ROLE_OF: Readonly<Record<Account, Exclude<Role, 'SELECT'>>> = {
   USER: 'USER',
   OWNER: 'TRADER',
   OTHER_TRADER: 'TRADER',

@@ -7,3 +7,8 @@ import type { Role } from './roles';
 export function isReadOnlyRole(role: Role): boolean {
   return role === 'USER' || role === 'SELECT';
 }
+
+/** Whether the role may change its own account and business at all: the server's guards and the web read this. */
+export function mayMakeChanges(role: Role): boolean {
+  return !isReadOnlyRole(role);
+}

@@ -1,6 +1,7 @@
 import { addressSchema } from '@churchtrades/shared/address';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayMakeChanges } from '@churchtrades/shared/read-only';
 import { tradeAddressSchema } from '@churchtrades/shared/trade-dashboard';
 import { addressIdParamsSchema, tradeIdParamsSchema } from '@churchtrades/shared/trade-dashboard-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,11 +18,13 @@ const oneAddress = envelopeSchema(z.object({ address: tradeAddressSchema }));
 export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }> = async (app, { addresses }) => {
   // The whole address of a business working from home is its owner's to see: no cache may keep it.
   keepAnswersPrivate(app);
+  // SPEC §6: a USER changes nothing; told so before the request is even read.
+  const requireMayChange = app.requireRole(mayMakeChanges, MESSAGES.readOnlyAccount);
 
   app.post(
     '/address/create',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: "Add the business's address", body: addressSchema, response: { 201: oneAddress } },
     },
     async (request, reply) => {
@@ -62,7 +65,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.patch(
     '/address/update',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Change the address given by id', body: addressSchema, response: { 200: oneAddress } },
     },
     async (request) => {
@@ -74,7 +77,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.patch(
     '/address/delete/:id',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Remove the address', params: addressIdParamsSchema, response: { 200: oneAddress } },
     },
     async (request) => {

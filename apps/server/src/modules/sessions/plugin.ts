@@ -29,9 +29,10 @@ declare module 'fastify' {
     requireTwoStepPending: SessionGuard;
     /**
      * onRequest hook of a privileged route: a logged-in user whose role passes `allows` (one of
-     * `@churchtrades/shared/permissions`), else 401 when not logged in and 403 "You are not allowed to do this."
+     * `@churchtrades/shared/permissions`), else 401 when not logged in and 403 with `refusal` ("You are not
+     * allowed to do this." unless the route says why).
      */
-    requireRole(allows: (role: Role) => boolean): SessionGuard;
+    requireRole(allows: (role: Role) => boolean, refusal?: string): SessionGuard;
   }
   interface FastifyRequest {
     /** Set by `requireUser` or `requireTwoStepPending`; read it with `currentUser` or `currentSession`. */
@@ -92,11 +93,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureC
   app.decorateRequest('userSession', null);
   app.decorate('requireUser', guard('ACTIVE'));
   app.decorate('requireTwoStepPending', guard('MFA_PENDING'));
-  app.decorate('requireRole', (allows: (role: Role) => boolean): SessionGuard => {
+  app.decorate('requireRole', (allows: (role: Role) => boolean, refusal: string = MESSAGES.forbidden): SessionGuard => {
     const requireUser = guard('ACTIVE');
     return async (request, reply) => {
       await requireUser(request, reply);
-      if (!allows(currentUser(request).role)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+      if (!allows(currentUser(request).role)) throw new AppError('FORBIDDEN', refusal);
     };
   });
   app.decorateReply('setSessionCookie', function setSessionCookie(this: FastifyReply, session: NewSession) {

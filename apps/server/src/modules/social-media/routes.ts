@@ -1,5 +1,6 @@
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayMakeChanges } from '@churchtrades/shared/read-only';
 import { socialMediaSchema } from '@churchtrades/shared/social-media';
 import { socialMediaEntrySchema } from '@churchtrades/shared/trade-dashboard';
 import {
@@ -24,11 +25,13 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
 ) => {
   // Answers of the owner's pages: no cache may keep them.
   keepAnswersPrivate(app);
+  // SPEC §6: a USER changes nothing; told so before the request is even read.
+  const requireMayChange = app.requireRole(mayMakeChanges, MESSAGES.readOnlyAccount);
 
   app.post(
     '/socialMedia/create',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Add a website or social network profile', body: socialMediaSchema, response: { 201: oneEntry } },
     },
     async (request, reply) => {
@@ -74,7 +77,7 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
   app.patch(
     '/socialMedia/update',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Change the entry given by id', body: socialMediaSchema, response: { 200: oneEntry } },
     },
     async (request) => {
@@ -86,7 +89,7 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
   app.patch(
     '/socialMedia/delete',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Remove the entry given by id', body: socialMediaDeleteSchema, response: { 200: oneEntry } },
     },
     async (request) => {

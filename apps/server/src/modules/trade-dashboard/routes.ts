@@ -1,6 +1,8 @@
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { resubmitTradeSchema } from '@churchtrades/shared/moderation';
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
+import { mayMakeChanges } from '@churchtrades/shared/read-only';
 import { newTradeSchema, type OwnTrade, ownTradeSchema } from '@churchtrades/shared/trade-dashboard';
 import {
   logoFieldsSchema,
@@ -22,13 +24,23 @@ const tags = ['trade dashboard'];
 const oneTrade = envelopeSchema(z.object({ trade: ownTradeSchema }));
 
 /** SPEC §7 "Trades" toggles, each with `?key=<tradeId>`. */
-const TOGGLES: readonly { path: string; name: TradeSwitch; summary: string }[] = [
+const TOGGLES: readonly { path: string; name: TradeSwitch; summary: string; administrators?: true }[] = [
   { path: '/trades/toggletradeatclient', name: 'atClient', summary: "Flip 'works at the customer's location'" },
   { path: '/trades/toggletradeatbusiness', name: 'atBusiness', summary: "Flip 'works at the business location'" },
   { path: '/trades/toggletradeonline', name: 'online', summary: "Flip 'works online'" },
   { path: '/trades/toggleEnabled', name: 'enabled', summary: 'Flip whether the business is enabled' },
-  { path: '/trades/toggleLocked', name: 'locked', summary: 'Flip whether the business is locked (administrators)' },
-  { path: '/trades/toggleExpired', name: 'expired', summary: 'Flip whether the business has expired (administrators)' },
+  {
+    path: '/trades/toggleLocked',
+    name: 'locked',
+    summary: 'Flip whether the business is locked (administrators)',
+    administrators: true,
+  },
+  {
+    path: '/trades/toggleExpired',
+    name: 'expired',
+    summary: 'Flip whether the business has expired (administrators)',
+    administrators: true,
+  },
 ];
 
 /** Whether the business went straight to the directory (a church that does not moderate) or waits for a moderator. */
@@ -40,11 +52,13 @@ function waitsForModerator(trade: OwnTrade): boolean {
 export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboardService }> = async (app, { trades }) => {
   // Answers about one owner's business: no cache may keep them.
   keepAnswersPrivate(app);
+  // SPEC §6: a USER changes nothing; told so before the request is even read.
+  const requireMayChange = app.requireRole(mayMakeChanges, MESSAGES.readOnlyAccount);
 
   app.post(
     '/trades/new',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: {
         tags,
         summary: "Add the user's one business; it waits for a moderator unless its church does not moderate",
@@ -62,7 +76,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
   app.patch(
     '/trades/resubmit',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: {
         tags,
         summary: 'Put a rejected business back in front of its moderators (its owner only)',
@@ -97,7 +111,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
   app.patch(
     '/trades/updateTradeProfile',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: "Change the business's profile", body: tradeProfileSchema, response: { 200: oneTrade } },
     },
     async (request) => {
@@ -106,11 +120,12 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
     },
   );
 
+  const requireAdministrator = app.requireRole(mayAdministerDirectory, MESSAGES.administratorsOnly);
   for (const toggle of TOGGLES) {
     app.patch(
       toggle.path,
       {
-        onRequest: app.requireUser,
+        onRequest: toggle.administrators ? requireAdministrator : requireMayChange,
         schema: { tags, summary: toggle.summary, querystring: tradeKeyQuerySchema, response: { 200: oneTrade } },
       },
       async (request) => {
@@ -123,7 +138,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
   app.patch(
     '/trades/logo',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: {
         tags,
         summary: "Change the business's logo: a multipart form with tradeId and the image in file",

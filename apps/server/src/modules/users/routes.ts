@@ -10,6 +10,7 @@ import {
 } from '@churchtrades/shared/auth';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayMakeChanges } from '@churchtrades/shared/read-only';
 import {
   loginUserSchema,
   mfaCancelSchema,
@@ -41,6 +42,8 @@ function requesterOf(request: FastifyRequest): Requester {
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
   // Every answer here is about one person (or says whether an account exists): no cache may keep it.
   keepAnswersPrivate(app);
+  // SPEC §6: a USER changes nothing; told so before the request is even read.
+  const requireMayChange = app.requireRole(mayMakeChanges, MESSAGES.readOnlyAccount);
 
   app.post(
     '/user/register',
@@ -134,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/update',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Change the own profile', body: accountProfileSchema, response: oneUser },
     },
     async (request) => {
@@ -146,7 +149,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/updatepassword',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Change the own password; other sessions end', body: passwordChangeSchema, response: nothing },
     },
     async (request) => {
@@ -158,7 +161,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/photo',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: {
         tags,
         summary: 'Change the own photo: a multipart form with userId and the image in file',
@@ -178,7 +181,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/mfa/setup',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'A new two-step secret and its QR code', response: { 200: envelopeSchema(mfaSetupSchema) } },
     },
     async (request) => envelope(200, MESSAGES.mfaSetupStarted, await users.setUpMfa(currentUser(request))),
@@ -187,7 +190,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/mfa/confirm',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Turn two-step on with a code of the new secret', body: mfaConfirmSchema, response: oneUser },
     },
     async (request) => {
@@ -199,7 +202,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/mfa/cancel',
     {
-      onRequest: app.requireUser,
+      onRequest: requireMayChange,
       schema: { tags, summary: 'Turn two-step off with a code or the password', body: mfaCancelSchema, response: oneUser },
     },
     async (request) => {
