@@ -24,7 +24,11 @@ import { readIndexHtml, webAppPlugin } from './http/web-app';
 import { addressServiceSource } from './modules/address-lookup/address-service-client';
 import { createAddressLookupRepo } from './modules/address-lookup/repo';
 import { addressLookupRoutes } from './modules/address-lookup/routes';
-import { addressIndexSource, createAddressLookupService } from './modules/address-lookup/service';
+import {
+  addressIndexSource,
+  createAddressLookupService,
+  type PaidLookupGuard,
+} from './modules/address-lookup/service';
 import { createAuditRepo } from './modules/audit/repo';
 import { auditRoutes } from './modules/audit/routes';
 import { createAuditService } from './modules/audit/service';
@@ -94,11 +98,11 @@ export interface AppDependencies {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The external address service when one is configured, else the built-in national address index. */
-function addressSource(config: Config, db: Database, log: FastifyBaseLogger) {
+/** The external address service, guarded, when one is configured, else the built-in national address index. */
+function addressLookupService(config: Config, db: Database, log: FastifyBaseLogger, paid: PaidLookupGuard) {
   const { addressApiUrl: url, addressApiKey: key, addressApiTimeoutMs: timeoutMs } = config;
-  if (url === undefined || key === undefined) return addressIndexSource(createAddressLookupRepo(db));
-  return addressServiceSource({ url, key, timeoutMs, log });
+  if (url === undefined || key === undefined) return createAddressLookupService(addressIndexSource(createAddressLookupRepo(db)));
+  return createAddressLookupService(addressServiceSource({ url, key, timeoutMs, log }), paid);
 }
 
 /**
@@ -200,7 +204,7 @@ export async function buildApp({
   const categories = createCategoryService({ repo: createCategoryRepo(db), audit, transactions });
   const churches = createChurchService({ repo: createChurchRepo(db), audit, images, transactions });
   const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit, transactions });
-  const addressLookup = createAddressLookupService(addressSource(config, db, app.log));
+  const addressLookup = addressLookupService(config, db, app.log, { rateLimits, sessions, clock });
   const tradeDashboard = createTradeDashboardService({
     repo: createTradeDashboardRepo(db),
     images,

@@ -1,8 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAccount } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
+import { loggedInBrowser, newTestAddress, testBrowser } from '../../../test/test-browser';
 import { ADDRESS_SERVICE_DOWN_MESSAGE, ADDRESS_SERVICE_KEY_HEADER, ADDRESS_SERVICE_SLOW_MESSAGE } from './address-service-client';
+import { PAID_LOOKUP_LIMITS } from './service';
 
 const KEY = 'stand-in-key';
 const TIMEOUT_MS = 300;
@@ -70,11 +73,11 @@ afterAll(async () => {
   await new Promise((resolve) => standIn.close(resolve));
 });
 
-const { app } = await createTestApp({
-  addressApiUrl: `http://127.0.0.1:${port}/v1/`,
-  addressApiKey: KEY,
-  addressApiTimeoutMs: TIMEOUT_MS,
-});
+let now = Date.now();
+const { app, database } = await createTestApp(
+  { addressApiUrl: `http://127.0.0.1:${port}/v1/`, addressApiKey: KEY, addressApiTimeoutMs: TIMEOUT_MS },
+  { clock: () => new Date(now) },
+);
 
 const get = (url: string) => app.inject({ method: 'GET', url });
 
@@ -99,7 +102,7 @@ describe('the address lookup through the external service', () => {
     const others = Array.from({ length: 12 }, (_, index) => ({ ...PARRAMATTA_FLAT, _id: `GANSW70000010${index}` }));
     answer = json(200, [christmasIsland, withoutAddress, 'GANSW1', ...others]);
 
-    const addresses = (await get('/api/address/lookup?q=45%20smith')).json().data.addresses;
+    const addresses = (await get('/api/address/lookup?q=45%20smith%20st')).json().data.addresses;
 
     expect(addresses).toHaveLength(7);
     expect(addresses.map((address: { id: string }) => address.id)).toEqual(others.slice(0, 7).map((other) => other._id));
@@ -158,9 +161,9 @@ describe('the address lookup through the external service', () => {
   });
 
   it('answers 502 when the service answers an address by id it cannot read', async () => {
-    answer = json(200, { _id: 'GANSW716630925' });
+    answer = json(200, { _id: 'GANSW716630926' });
 
-    const response = await get('/api/address/lookup/GANSW716630925');
+    const response = await get('/api/address/lookup/GANSW716630926');
 
     expect(response.statusCode).toBe(502);
   });
@@ -170,5 +173,59 @@ describe('the address lookup through the external service', () => {
 
     expect(response.json().data.addresses).toEqual([]);
     expect(asked).toEqual([]);
+  });
+});
+
+describe('the paid service guarded', () => {
+  const lookup = (text: string, address: string) =>
+    testBrowser(app, { address }).get(`/api/address/lookup?q=${encodeURIComponent(text)}`);
+
+  it('asks the service once for the same text, whatever its case and spacing, for an hour', async () => {
+    answer = (url, response, request) =>
+      json(200, url.pathname.endsWith('/metadata') ? PARRAMATTA_FLAT : [PARRAMATTA_FLAT])(url, response, request);
+
+    const first = await lookup('9/45 Smith St', newTestAddress());
+    const again = await lookup(' 9/45  smith st', newTestAddress());
+    const chosen = await get('/api/address/lookup/GANSW716630927');
+    const chosenAgain = await get('/api/address/lookup/GANSW716630927');
+    now += 60 * 60_000;
+    await lookup('9/45 smith st', newTestAddress());
+
+    expect(again.json().data.addresses).toEqual(first.json().data.addresses);
+    expect(chosen.statusCode).toBe(200);
+    expect(chosenAgain.json().data.address).toEqual(chosen.json().data.address);
+    expect(asked.map((question) => question.path)).toEqual(['/v1/autocomplete', '/v1/metadata', '/v1/autocomplete']);
+  });
+
+  it(`lets ${PAID_LOOKUP_LIMITS.perNetwork.limit} questions an hour from one network reach the service, then answers 429; kept answers are free`, async () => {
+    answer = json(200, [PARRAMATTA_FLAT]);
+    const network = newTestAddress();
+    for (let question = 0; question < PAID_LOOKUP_LIMITS.perNetwork.limit; question += 1) {
+      expect((await lookup(`${question} network st`, network)).statusCode).toBe(200);
+    }
+
+    const refused = await lookup('another network st', network);
+    const kept = await lookup('0 network st', network);
+    const elsewhere = await lookup('another network st', newTestAddress());
+
+    expect(refused.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS', data: {} });
+    expect(refused.headers['cache-control']).toBeUndefined();
+    expect(kept.statusCode).toBe(200);
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('lets a logged-in owner ask more, from a network that has used its limit', async () => {
+    answer = json(200, [PARRAMATTA_FLAT]);
+    const network = newTestAddress();
+    for (let question = 0; question < PAID_LOOKUP_LIMITS.perNetwork.limit; question += 1) {
+      await lookup(`${question} parish st`, network);
+    }
+    const account = await createAccount(database.db);
+    const owner = await loggedInBrowser(app, database.db, account.id);
+    owner.address = network;
+
+    const response = await owner.get('/api/address/lookup?q=owner%20st');
+
+    expect(response.statusCode).toBe(200);
   });
 });

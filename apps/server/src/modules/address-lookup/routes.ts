@@ -1,20 +1,27 @@
 import { addressLookupQuerySchema, addressSuggestionSchema } from '@churchtrades/shared/address-lookup';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
 import { publicCache } from '../../http/public-cache';
-import type { AddressLookupService } from './service';
+import { sessionToken } from '../sessions/plugin';
+import type { AddressLookupService, LookupCaller } from './service';
 
 /** The national address file is published quarterly: an hour-old suggestion is as good as a new one. */
 export const ADDRESS_LOOKUP_CACHE_SECONDS = 3600;
+
+function callerOf(request: FastifyRequest): LookupCaller {
+  return { address: request.ip, sessionToken: sessionToken(request) };
+}
 
 export const addressLookupRoutes: FastifyPluginAsyncZod<{ addressLookup: AddressLookupService }> = async (
   app,
   { addressLookup },
 ) => {
-  // Public routes: the answer depends on the URL alone, never on a session, so anyone may cache it.
+  // Public routes: the answer depends on the URL alone, never on a session, so anyone may cache it. (A session
+  // only raises the limit on questions to a paid service; a refusal is never cached.)
   await app.register(async (scope) => {
     const lookup = scope.withTypeProvider<ZodTypeProvider>();
     await lookup.register(publicCache, { maxAgeSeconds: ADDRESS_LOOKUP_CACHE_SECONDS });
@@ -30,7 +37,7 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{ addressLookup: Address
         },
       },
       async (request) =>
-        envelope(200, 'Addresses found', { addresses: await addressLookup.suggest(request.query.q) }),
+        envelope(200, 'Addresses found', { addresses: await addressLookup.suggest(request.query.q, callerOf(request)) }),
     );
 
     lookup.get(
@@ -44,7 +51,7 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{ addressLookup: Address
         },
       },
       async (request) =>
-        envelope(200, MESSAGES.addressFound, { address: await addressLookup.find(request.params.id) }),
+        envelope(200, MESSAGES.addressFound, { address: await addressLookup.find(request.params.id, callerOf(request)) }),
     );
   });
 };
