@@ -31,7 +31,7 @@ function fullName(account: { firstName: string; lastName: string }): string {
   return `${account.firstName} ${account.lastName}`.trim();
 }
 
-/** The password given, if it is hard enough to guess for this owner, else a new one made here. */
+/** The password given, refused when it is easy to guess for this owner; when none is given, one made here. */
 function chosenPassword(given: string | undefined, owner: PasswordOwner): { password: string; generated: boolean } {
   if (given === undefined) return { password: generatePassword(), generated: true };
   const reason = weakPasswordReason(given, owner);

@@ -1,6 +1,5 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { type FieldError, fieldErrorSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 
 /**
@@ -24,14 +23,4 @@ export function getErrorMessage(
 /** A successful answer's message, else the screen's fallback (SPEC §8 "Success fallbacks"). */
 export function successMessage(message: string | undefined, fallback: string): string {
   return message && message.trim() !== '' ? message : fallback;
-}
-
-/** The fields a failed call's answer names (`data.errors` of the envelope), each with its message. */
-export function getFieldErrors(error: FetchBaseQueryError | SerializedError | undefined): FieldError[] {
-  if (!error || !('status' in error) || !('data' in error)) return [];
-  const { data } = error;
-  if (typeof data !== 'object' || data === null || !('data' in data)) return [];
-  const body = data.data;
-  if (typeof body !== 'object' || body === null || !('errors' in body) || !Array.isArray(body.errors)) return [];
-  return body.errors.filter((item): item is FieldError => fieldErrorSchema.safeParse(item).success);
 }
