@@ -499,7 +499,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     ),
   },
   {
-    // Read-only as it is, a USER's password is still theirs to change (issue "Accounts and listings").
+    // Read-only as it is, a USER's password is still theirs to change.
     route: 'PATCH /api/user/updatepassword',
     answers: LOGGED_IN,
     call: ownAccountChange(() => {

@@ -149,7 +149,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
   app.patch(
     '/user/updatepassword',
     {
-      onRequest: requireMayChange,
+      // Read-only as a USER's account is, its password is still theirs to keep safe.
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Change the own password; other sessions end', body: passwordChangeSchema, response: nothing },
     },
     async (request) => {
