@@ -110,7 +110,9 @@ test.describe('the business pages', () => {
       await page.getByLabel('Sub category', { exact: true }).selectOption({ label: choices.secondSub });
       await page.getByLabel('Church', { exact: true }).selectOption({ label: choices.secondChurch.name });
       await page.getByRole('button', { name: 'Update' }).click();
-      await expect(page.getByText(MESSAGES.tradeUpdated)).toBeVisible();
+      // Another church is a new submission: the owner is asked first.
+      await page.getByRole('dialog').getByRole('button', { name: 'Move and submit again' }).click();
+      await expect(page.getByText(MESSAGES.tradeSubmittedToNewChurch)).toBeVisible();
       await expect(page.getByRole('heading', { name: newName })).toBeVisible();
 
       await page.reload();

@@ -45,6 +45,8 @@ export const TRADE_NAME_MAX_LENGTH = 100;
 export const TRADE_BRIEF_MAX_LENGTH = 1_000;
 export const TRADE_SERVICE_MAX_LENGTH = 2_000;
 export const TRADE_TAGS_MAX_LENGTH = 2_000;
+/** The longest e-mail address SMTP carries (RFC 5321's path limit less its angle brackets). */
+export const PUBLIC_EMAIL_MAX_LENGTH = 254;
 /** Each text field of an address; the longest Australian addresses are under 150 characters. */
 export const ADDRESS_FIELD_MAX_LENGTH = 300;
 /** A social media entry's handle or link. */

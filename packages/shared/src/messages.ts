@@ -84,6 +84,11 @@ export const MESSAGES = {
   tradeFound: 'Business found',
   noTradeYet: 'You have not added your business yet.',
   tradeUpdated: 'Business updated',
+  tradeSubmittedToNewChurch:
+    "Business updated and submitted again to its new church: it is out of the directory until that church's moderators approve it.",
+  confirmChurchChange:
+    "Moving your business to another church submits it again: it leaves the directory until the new church's moderators approve it.",
+  publicEmailTooLong: 'The public email must be at most 254 characters',
   settingsUpdated: 'Settings updated',
   logoUpdated: 'Logo updated',
   addressCreated: 'Address created',

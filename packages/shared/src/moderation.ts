@@ -118,7 +118,10 @@ export const moderationTradeSchema = z.object({
   socialMedias: z.array(socialMediaEntrySchema),
   /** The search card as the public would see it once listed. */
   card: tradeCardSchema,
+  /** Possible duplicates the caller may see: at the churches they reach, or listed in the directory. */
   duplicates: z.array(duplicateTradeSchema),
+  /** How many more possible duplicates there are at churches beyond the caller's reach, not listed there. */
+  duplicatesElsewhere: z.number().int(),
   /** The caller may approve, reject, unlist or relist it: a moderator of its church who does not own it. */
   mayDecide: z.boolean(),
 });

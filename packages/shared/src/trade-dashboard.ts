@@ -60,6 +60,8 @@ export const ownTradeSchema = z.object({
   churchGeo: z.string(),
   logoUri: z.string().nullable(),
   website: z.string().nullable(),
+  /** The address visitors write to; null until the owner gives one (never their login e-mail). */
+  publicEmail: z.string().nullable(),
   atClient: z.boolean(),
   atBusiness: z.boolean(),
   online: z.boolean(),

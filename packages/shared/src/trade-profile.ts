@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  PUBLIC_EMAIL_MAX_LENGTH,
   TRADE_BRIEF_MAX_LENGTH,
   ID_MAX_LENGTH,
   TRADE_BRIEF_MIN_LENGTH,
@@ -11,6 +12,13 @@ import {
 } from './constants';
 import { idString, requiredString } from './fields';
 import { MESSAGES } from './messages';
+
+/** The business's public e-mail: empty, or an address of at most the length SMTP carries. */
+export const publicEmailSchema = z
+  .string()
+  .trim()
+  .max(PUBLIC_EMAIL_MAX_LENGTH, { error: MESSAGES.publicEmailTooLong, abort: true })
+  .refine((email) => email === '' || z.regexes.email.test(email), { error: MESSAGES.invalidEmail });
 
 /** SPEC §5 sets no rule on churchId, categoryId, service or tags; absent means "keep the trade's own". */
 export const tradeProfileSchema = z.object({
@@ -26,6 +34,8 @@ export const tradeProfileSchema = z.object({
     error: MESSAGES.briefTooLong,
   }),
   tags: z.string().max(TRADE_TAGS_MAX_LENGTH, { error: MESSAGES.tagsTooLong }).optional(),
+  /** The address visitors write to, shown on the card and page; '' takes it away, absent keeps it. */
+  publicEmail: publicEmailSchema.optional(),
 });
 export type TradeProfileInput = z.infer<typeof tradeProfileSchema>;
 /** What a form holds before parsing: categoryId may still be a string. */

@@ -101,6 +101,7 @@ export const tradeCardSchema = z.object({
   brief: z.string(),
   logoUri: z.string().nullable(),
   website: z.string().nullable(),
+  /** SPEC §3's key for the business's public e-mail (trades.public_email), never the owner's login e-mail. */
   ownerEmail: z.string().nullable(),
   ownerName: z.string().nullable(),
   ownerPhone: z.string().nullable(),

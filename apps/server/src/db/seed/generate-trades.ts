@@ -250,6 +250,8 @@ export function generateTrade(context: TradeContext, request: TradeRequest): Gen
     tags: ownTags(random, sub.definition),
     searchKeywords: tradeSearchKeywords({ mainCategory: tree.main, subCategory: sub, suburb: place?.suburb.name }),
     website: random.chance(0.8) ? `https://www.${slugify(name)}.${EXAMPLE_DOMAIN}` : null,
+    // Derived, not drawn: a draw here would change every business generated after it.
+    publicEmail: `hello@${slugify(name)}.${EXAMPLE_DOMAIN}`,
     ...serviceLocations(random, main, onlineOnly),
     enabled: true,
     locked: false,

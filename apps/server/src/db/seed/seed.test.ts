@@ -108,20 +108,21 @@ describe('seedDemoData', () => {
     expect(rows.every(({ trade }) => trade.searchKeywords.length > 0 && trade.mainCategoryId !== null)).toBe(true);
   });
 
-  it('gives every business its own owner with an example e-mail address', async () => {
+  it('gives every business its own owner with an example e-mail address, and a public e-mail of its own', async () => {
     const owners = await db
       .select({ email: users.email, role: users.role, enabled: users.enabled })
       .from(trades)
       .innerJoin(users, eq(users.id, trades.ownerId));
-    const websites = await db.select({ website: trades.website }).from(trades);
+    const websites = await db.select({ website: trades.website, publicEmail: trades.publicEmail }).from(trades);
 
     expect(new Set(owners.map((owner) => owner.email)).size).toBe(owners.length);
     for (const owner of owners) {
       expect(owner.email).toMatch(/@(example\.com\.au|demo\.churchtrades\.au)$/);
       expect(owner.enabled).toBe(true);
     }
-    for (const { website } of websites) {
+    for (const { website, publicEmail } of websites) {
       if (website !== null) expect(website).toMatch(/^https:\/\/www\.[a-z0-9-]+\.example\.com\.au$/);
+      expect(publicEmail).toMatch(/^hello@[a-z0-9-]+\.example\.com\.au$/);
     }
   });
 

@@ -14,11 +14,18 @@ import type { AddressFields, AddressRepo, AddressRow } from './repo';
 
 export interface AddressServiceDependencies {
   repo: AddressRepo;
-  trades: Pick<TradeDashboardService, 'tradeToRead' | 'tradeToChange' | 'refreshSearchKeywords'>;
+  trades: Pick<TradeDashboardService, 'tradeToRead' | 'tradeToChange' | 'refreshSearchKeywords' | 'recordEditForOwner'>;
   transactions: Pick<Transactions, 'run'>;
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** An address as the audit log keeps it: what the public may see of it, and whether they see the street. */
+function auditedAddress(address: AddressRow | null): Record<string, unknown> {
+  return address
+    ? { fullAddress: address.fullAddress, showStreetAddress: address.showStreetAddress }
+    : { fullAddress: null, showStreetAddress: null };
+}
 
 const TEXT_FIELDS = ['searchId', 'suburb', 'streetName', 'streetType', 'streetNbr', 'unitNbr', 'postcode', 'city'] as const;
 
@@ -133,7 +140,9 @@ export function createAddressService({ repo, trades, transactions }: AddressServ
       const fields = addressFields(input, { ...NO_ADDRESS, showStreetAddress: !worksFromHome });
       const created = await transactions.run(async () => {
         const row = await repo.insert({ entityId: trade.id, ...fields });
-        if (row) await afterSuburbChange(trade.id, null, row.suburb);
+        if (!row) return row;
+        await afterSuburbChange(trade.id, null, row.suburb);
+        await trades.recordEditForOwner(user, trade, { before: auditedAddress(null), after: auditedAddress(row) });
         return row;
       });
       return viewOf(created ?? (await sameAddressSentAgain(trade.id, fields)));
@@ -153,12 +162,14 @@ export function createAddressService({ repo, trades, transactions }: AddressServ
 
     async update(user: SignedInUser, input: AddressInput): Promise<TradeAddress> {
       const address = await existingAddress(input.id);
-      await trades.tradeToChange(user, address.entityId);
+      const trade = await trades.tradeToChange(user, address.entityId);
       if (input.entityId !== address.entityId) throw new AppError('BAD_REQUEST', MESSAGES.addressOfAnotherTrade);
       const fields = addressFields(input, address);
       const updated = await transactions.run(async () => {
         const row = await repo.update(address.id, fields);
-        if (row) await afterSuburbChange(address.entityId, address.suburb, row.suburb);
+        if (!row) return row;
+        await afterSuburbChange(address.entityId, address.suburb, row.suburb);
+        await trades.recordEditForOwner(user, trade, { before: auditedAddress(address), after: auditedAddress(row) });
         return row;
       });
       if (!updated) throw new AppError('NOT_FOUND', MESSAGES.addressNotFound);
@@ -168,10 +179,12 @@ export function createAddressService({ repo, trades, transactions }: AddressServ
     /** Removes the address and answers it as it was. */
     async delete(user: SignedInUser, id: string): Promise<TradeAddress> {
       const address = await existingAddress(id);
-      await trades.tradeToChange(user, address.entityId);
+      const trade = await trades.tradeToChange(user, address.entityId);
       const deleted = await transactions.run(async () => {
         const row = await repo.delete(address.id);
-        if (row) await afterSuburbChange(address.entityId, address.suburb, null);
+        if (!row) return row;
+        await afterSuburbChange(address.entityId, address.suburb, null);
+        await trades.recordEditForOwner(user, trade, { before: auditedAddress(address), after: auditedAddress(null) });
         return row;
       });
       if (!deleted) throw new AppError('NOT_FOUND', MESSAGES.addressNotFound);

@@ -59,6 +59,7 @@ async function plumber() {
     brief: 'Blocked drains, leaking taps and hot water systems, fixed the same day across the Parramatta district.',
     mainCategoryId: category.id,
     logoUri: '/uploads/logos/0123456789abcdef0123456789abcdef.webp',
+    publicEmail: 'office@smithplumbing.com.au',
   });
   return { trade, owner, category };
 }
@@ -134,7 +135,7 @@ describe("a business page's first HTML answer", () => {
   });
 
   it('describes the business to crawlers as a schema.org LocalBusiness', async () => {
-    const { trade, owner } = await plumber();
+    const { trade } = await plumber();
     await createAddress(db, trade.id, {
       fullAddress: '12A George St, Parramatta NSW 2150',
       unitNbr: null,
@@ -159,7 +160,7 @@ describe("a business page's first HTML answer", () => {
       description: trade.brief,
       url: `${TEST_ORIGIN}${businessPath(trade.id, trade.name)}`,
       telephone: '0400 111 222',
-      email: owner.email,
+      email: 'office@smithplumbing.com.au',
       image: `${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`,
       address: {
         '@type': 'PostalAddress',

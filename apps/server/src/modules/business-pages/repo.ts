@@ -8,7 +8,8 @@ export interface ListedBusinessRow {
   name: string;
   brief: string;
   logoUri: string | null;
-  ownerEmail: string | null;
+  /** The business's public e-mail (never the owner's login e-mail). */
+  publicEmail: string | null;
   ownerPhone: string | null;
   stateType: string;
   mainCategory: string | null;
@@ -73,7 +74,7 @@ export function createBusinessPageRepo(db: Database) {
           name: trades.name,
           brief: trades.brief,
           logoUri: trades.logoUri,
-          ownerEmail: users.email,
+          publicEmail: trades.publicEmail,
           ownerPhone: users.phone,
           stateType: trades.stateType,
           mainCategory: sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${trades.mainCategoryId})`,

@@ -174,7 +174,7 @@ export function createBusinessPageService({
       description: business.brief.trim(),
       url: canonicalUrl,
       telephone: business.ownerPhone,
-      email: business.ownerEmail,
+      email: business.publicEmail,
       image: imageUrl,
       address: postalAddressOf(business),
       geo,

@@ -159,6 +159,7 @@ describe('GET /api/moderation/queue', () => {
       service: 'Hot water',
       tags: 'pipes',
       website: 'https://clarapipes.com.au',
+      publicEmail: 'hello@clarapipes.com.au',
       logoUri: '/uploads/logos/clara.webp',
       online: true,
     });
@@ -217,7 +218,7 @@ describe('GET /api/moderation/queue', () => {
         brief: 'Pipes fixed.',
         logoUri: '/uploads/logos/clara.webp',
         website: 'https://clarapipes.com.au',
-        ownerEmail: owner.email,
+        ownerEmail: 'hello@clarapipes.com.au',
         ownerName: 'Clara Hughes',
         ownerPhone: '0400 123 456',
         // The street stays private on the card, as in search.
@@ -229,6 +230,7 @@ describe('GET /api/moderation/queue', () => {
         online: true,
       },
       duplicates: [],
+      duplicatesElsewhere: 0,
       mayDecide: true,
     });
   });
@@ -266,6 +268,49 @@ describe('GET /api/moderation/queue', () => {
       { id: samePhone.id, name: 'Phone Twin', churchName: church.name, matchedOn: ['PHONE'] },
       { id: sameWebsite.id, name: 'Website Twin', churchName: church.name, matchedOn: ['WEBSITE'] },
     ]);
+  });
+
+  it("names to a moderator only the duplicates at their churches or listed elsewhere, and counts another church's pending and rejected ones", async () => {
+    const mine = await createChurch(db, { name: 'St Mine Ryde' });
+    const sameState = await createChurch(db, { name: 'St Neighbour Epping' });
+    const otherState = await createChurch(db, { name: 'St Far Perth', stateType: 'WA' });
+    const trade = await pendingTrade(mine.id, 1, { name: 'Scoped Twin Plumbing' });
+    const atMine = await pendingTrade(mine.id, 2, { name: 'scoped twin plumbing', moderationStatus: 'REJECTED' });
+    const listedElsewhere = await createTrade(db, { churchId: otherState.id, name: 'Scoped Twin Plumbing', stateType: 'WA' });
+    await pendingTrade(sameState.id, 3, { name: 'Scoped Twin Plumbing' });
+    await createTrade(db, { churchId: otherState.id, name: 'Scoped Twin Plumbing', stateType: 'WA', moderationStatus: 'REJECTED' });
+    await createTrade(db, { churchId: sameState.id, name: 'Scoped Twin Plumbing', moderationStatus: 'UNLISTED' });
+    const moderator = await staff('MODERATOR', [[mine.id, 'MODERATOR']]);
+    const administrator = await staff('ADMIN');
+
+    const seenByModerator = (await moderator.browser.get(`/api/moderation/trades/${trade.id}`)).json().data.trade;
+    const queued = (await moderator.browser.get(`/api/moderation/queue?churchId=${mine.id}`)).json().data.trades.content;
+    const seenByAdministrator = (await administrator.browser.get(`/api/moderation/trades/${trade.id}`)).json().data.trade;
+
+    expect(seenByModerator.duplicates.map((duplicate: { id: string }) => duplicate.id).sort()).toEqual(
+      [atMine.id, listedElsewhere.id].sort(),
+    );
+    expect(seenByModerator.duplicatesElsewhere).toBe(3);
+    expect(queued.find((entry: ModerationTrade) => entry.id === trade.id)).toMatchObject({
+      duplicates: seenByModerator.duplicates,
+      duplicatesElsewhere: 3,
+    });
+    expect(seenByAdministrator.duplicates).toHaveLength(5);
+    expect(seenByAdministrator.duplicatesElsewhere).toBe(0);
+  });
+
+  it('names to a priest the duplicates at their church and listed ones, and counts the rest', async () => {
+    const served = await createChurch(db, { name: 'St Served Ryde' });
+    const other = await createChurch(db, { name: 'St Other Ryde' });
+    const trade = await createTrade(db, { churchId: served.id, name: 'Priestly Twin Bakery' });
+    await pendingTrade(other.id, 1, { name: 'Priestly Twin Bakery' });
+    const listed = await createTrade(db, { churchId: other.id, name: 'Priestly Twin Bakery' });
+    const { browser } = await staff('PRIEST', [[served.id, 'PRIEST']]);
+
+    const seen = (await browser.get(`/api/moderation/trades/${trade.id}`)).json().data.trade;
+
+    expect(seen.duplicates).toEqual([expect.objectContaining({ id: listed.id, churchName: 'St Other Ryde' })]);
+    expect(seen.duplicatesElsewhere).toBe(1);
   });
 
   it('names at most five duplicates, and every match of each', async () => {

@@ -51,6 +51,13 @@ export interface DuplicateRow {
   matchedOn: DuplicateMatch[];
 }
 
+/** The possible duplicates of a page the caller may see, and how many others each business has beyond their reach. */
+export interface Duplicates {
+  shown: DuplicateRow[];
+  /** By business id; a business without hidden duplicates is not in it. */
+  hiddenCounts: Map<string, number>;
+}
+
 const mainCategory = alias(categories, 'main_category');
 const subCategory = alias(categories, 'sub_category');
 const moderator = alias(users, 'moderator');
@@ -100,6 +107,20 @@ function withinScope({ everywhere, state, churchIds }: ChurchScope): SQL | undef
     churchIds.length === 0 ? undefined : inArray(trades.churchId, churchIds),
   ].filter((condition) => condition !== undefined);
   return reached.length === 0 ? sql`false` : or(...reached);
+}
+
+/**
+ * Whether the caller may see another business named as a possible duplicate: one of a church they reach, or one
+ * the public directory lists anyway. A pending or rejected business elsewhere is not theirs to see.
+ */
+function duplicateVisibleTo({ everywhere, state, churchIds }: ChurchScope): SQL {
+  if (everywhere) return sql`true`;
+  const reached = [
+    sql`${otherTrade.listed}`,
+    state === null ? undefined : sql`${churches.stateType} = ${state}`,
+    churchIds.length === 0 ? undefined : inArray(otherTrade.churchId, churchIds),
+  ].filter((condition) => condition !== undefined);
+  return sql`(${sql.join(reached, sql` or `)})`;
 }
 
 function escapeLike(text: string): string {
@@ -213,12 +234,13 @@ export function createModerationRepo(db: Database) {
 
     /**
      * Other businesses that share a name, an owner's phone or e-mail, or a website with each of these, at most
-     * `limit` per business, those sharing most first, then by name. The page's keys are computed once, and each
-     * kind looks its matches up by the index on that key (db/duplicate-keys.ts): the cost grows with the page and
-     * its matches, not with the number of businesses.
+     * `limit` per business of those the caller may see (`scope`), those sharing most first, then by name; the
+     * others only counted. The page's keys are computed once, and each kind looks its matches up by the index on
+     * that key (db/duplicate-keys.ts): the cost grows with the page and its matches, not with the number of
+     * businesses.
      */
-    async duplicates(ids: string[], limit: number): Promise<DuplicateRow[]> {
-      if (ids.length === 0) return [];
+    async duplicates(ids: string[], limit: number, scope: ChurchScope): Promise<Duplicates> {
+      if (ids.length === 0) return { shown: [], hiddenCounts: new Map() };
       const result = await db.execute(sql`
         with page_keys as (
           select ${trades.id} as trade_id,
@@ -258,18 +280,31 @@ export function createModerationRepo(db: Database) {
         ),
         ranked as (
           select m.trade_id, ${otherTrade.id} as id, ${otherTrade.name} as name, ${churches.name} as church_name,
-            m.matched_on,
+            m.matched_on, ${duplicateVisibleTo(scope)} as visible,
             row_number() over (
-              partition by m.trade_id
+              partition by m.trade_id, ${duplicateVisibleTo(scope)}
               order by cardinality(m.matched_on) desc, ${otherTrade.name}, ${otherTrade.id}
             ) as place
           from matched m
           join ${trades} ${otherTrade} on ${otherTrade.id} = m.id
           join ${churches} on ${churches.id} = ${otherTrade.churchId}
+        ),
+        counted as (
+          select ranked.*, (count(*) filter (where not visible) over (partition by trade_id))::int as hidden_count
+          from ranked
         )
-        select trade_id as "tradeId", id, name, church_name as "churchName", matched_on as "matchedOn"
-        from ranked where place <= ${limit} order by trade_id, place`);
-      return rowsOf<DuplicateRow>(result);
+        -- The first hidden row of a business carries only its count: nothing of it leaves this query.
+        select trade_id as "tradeId", id, name, church_name as "churchName", matched_on as "matchedOn", visible,
+          hidden_count as "hiddenCount"
+        from counted where (visible and place <= ${limit}) or (not visible and place = 1)
+        order by trade_id, visible desc, place`);
+      const rows = rowsOf<DuplicateRow & { visible: boolean; hiddenCount: number }>(result);
+      return {
+        shown: rows
+          .filter((row) => row.visible)
+          .map(({ tradeId, id, name, churchName, matchedOn }) => ({ tradeId, id, name, churchName, matchedOn })),
+        hiddenCounts: new Map(rows.filter((row) => row.hiddenCount > 0).map((row) => [row.tradeId, row.hiddenCount])),
+      };
     },
   };
 }

@@ -121,7 +121,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
     user: SignedInUser,
     scope: CallerScope,
     row: ModerationRow,
-    extras: { card: TradeCard; socialMedias: SocialMediaEntry[]; duplicates: DuplicateRow[] },
+    extras: { card: TradeCard; socialMedias: SocialMediaEntry[]; duplicates: DuplicateRow[]; duplicatesElsewhere: number },
   ): ModerationTrade {
     return {
       id: row.id,
@@ -159,17 +159,21 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       socialMedias: extras.socialMedias,
       card: extras.card,
       duplicates: extras.duplicates.map(({ id, name, churchName, matchedOn }) => ({ id, name, churchName, matchedOn })),
+      duplicatesElsewhere: extras.duplicatesElsewhere,
       mayDecide: mayDecide(user, scope, row),
     };
   }
 
-  /** The businesses, in the order of the ids, with their card, social media and possible duplicates. */
+  /**
+   * The businesses, in the order of the ids, with their card, social media and the possible duplicates the caller
+   * may see (those of the churches they reach, and listed ones); the others only counted.
+   */
   async function viewsOf(user: SignedInUser, scope: CallerScope, ids: string[]): Promise<ModerationTrade[]> {
     const [rows, cards, socialMedias, duplicates] = await Promise.all([
       repo.findAll(ids),
       deps.previewCards(ids),
       deps.socialMediaOf(ids),
-      repo.duplicates(ids, DUPLICATES_SHOWN),
+      repo.duplicates(ids, DUPLICATES_SHOWN, scope.views),
     ]);
     const rowsById = new Map(rows.map((row) => [row.id, row]));
     const cardsById = new Map(cards.map((card) => [card.id, card]));
@@ -180,7 +184,8 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       const extras = {
         card,
         socialMedias: socialMedias.get(id) ?? [],
-        duplicates: duplicates.filter((duplicate) => duplicate.tradeId === id),
+        duplicates: duplicates.shown.filter((duplicate) => duplicate.tradeId === id),
+        duplicatesElsewhere: duplicates.hiddenCounts.get(id) ?? 0,
       };
       return [viewOf(user, scope, row, extras)];
     });

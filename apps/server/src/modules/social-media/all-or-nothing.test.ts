@@ -11,7 +11,7 @@ const { app, database } = await createTestApp();
 const db = database.db;
 
 // The business cannot be flagged for its moderators' look: the last step of a website change (trade-dashboard's
-// noteWebsiteChange) fails after the entry and the business's website were written.
+// noteLinkChange) fails after the entry and the business's website were written.
 await refuseWrites(db, 'trades', `NEW.changed_since_approval AND NOT OLD.changed_since_approval AND NEW.name LIKE 'Unflaggable%'`);
 
 async function ownerWithTrade(website: string | null = null) {

@@ -9,12 +9,12 @@ import { AppError } from '../../http/app-error';
 import type { SignedInUser } from '../sessions/service';
 import { cleanText } from '../trade-dashboard/clean-text';
 import type { TradeRow } from '../trade-dashboard/repo';
-import type { TradeWebsiteAccess } from '../trade-dashboard/service';
+import type { TradeLinkAccess } from '../trade-dashboard/service';
 import type { SocialMediaRepo, SocialMediaRow, StoredMediaType } from './repo';
 
 export interface SocialMediaServiceDependencies {
   repo: SocialMediaRepo;
-  trades: TradeWebsiteAccess;
+  trades: TradeLinkAccess;
   transactions: Pick<Transactions, 'run'>;
 }
 
@@ -40,18 +40,39 @@ function storedMediaType(input: SocialMediaInput): StoredMediaType {
 
 const isWebsite = (mediaType: StoredMediaType) => mediaType === 'WEBSITE';
 
+/** An entry as the audit log names it. */
+function linkOf(entry: Pick<SocialMediaRow, 'mediaType' | 'name'> | null): string | null {
+  return entry ? `${entry.mediaType} ${entry.name}` : null;
+}
+
+function sameLink(before: SocialMediaRow, after: SocialMediaRow): boolean {
+  return before.mediaType === after.mediaType && before.name === after.name;
+}
+
 /** SPEC §7 "Social media": a business's websites and social network profiles. */
 export function createSocialMediaService({ repo, trades, transactions }: SocialMediaServiceDependencies) {
   /**
    * The business's website (the link of its search card) follows its WEBSITE entry, the one changed last
-   * when there are several; without one, it has none. A changed website is something the business's
-   * moderators approved: they are told (see trade-dashboard), in the same transaction as the entry's change.
+   * when there are several; without one, it has none.
    */
-  async function refreshWebsite(user: SignedInUser, trade: TradeRow): Promise<void> {
+  async function refreshWebsite(trade: TradeRow): Promise<void> {
     const entry = await repo.latestWebsiteEntry(trade.id);
     const website = entry ? (socialMediaUrl('WEBSITE', entry.name) ?? null) : null;
     await repo.setTradeWebsite(trade.id, website);
-    if (website !== trade.website) await trades.noteWebsiteChange(user, trade.id);
+  }
+
+  /**
+   * Every link of a business is something its moderators approved: a change to one is told to them (see
+   * trade-dashboard), in the same transaction as the entry's change, and the website follows it.
+   */
+  async function linkChanged(
+    user: SignedInUser,
+    trade: TradeRow,
+    before: SocialMediaRow | null,
+    after: SocialMediaRow | null,
+  ): Promise<void> {
+    if ([before, after].some((entry) => entry && isWebsite(entry.mediaType))) await refreshWebsite(trade);
+    await trades.noteLinkChange(user, trade.id, { before: { link: linkOf(before) }, after: { link: linkOf(after) } });
   }
 
   async function existingEntry(id: string | undefined): Promise<SocialMediaRow> {
@@ -79,7 +100,7 @@ export function createSocialMediaService({ repo, trades, transactions }: SocialM
           return same;
         }
         const { row: stored, inserted } = await repo.insertUnlessStored(entry);
-        if (inserted && isWebsite(mediaType)) await refreshWebsite(user, trade);
+        if (inserted) await linkChanged(user, trade, null, stored);
         return stored;
       });
       return viewOf(row);
@@ -104,7 +125,7 @@ export function createSocialMediaService({ repo, trades, transactions }: SocialM
       const row = await transactions.run(async () => {
         const updated = await repo.update(entry.id, { name: cleanText(input.name), mediaType });
         if (updated === 'duplicate') throw new AppError('CONFLICT', MESSAGES.socialMediaEntryExists);
-        if (updated && (isWebsite(entry.mediaType) || isWebsite(mediaType))) await refreshWebsite(user, trade);
+        if (updated && !sameLink(entry, updated)) await linkChanged(user, trade, entry, updated);
         return updated;
       });
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.socialMediaNotFound);
@@ -117,7 +138,7 @@ export function createSocialMediaService({ repo, trades, transactions }: SocialM
       const trade = await trades.tradeToChange(user, entry.entityId);
       const row = await transactions.run(async () => {
         const deleted = await repo.delete(entry.id);
-        if (deleted && isWebsite(entry.mediaType)) await refreshWebsite(user, trade);
+        if (deleted) await linkChanged(user, trade, entry, null);
         return deleted;
       });
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.socialMediaNotFound);

@@ -28,7 +28,7 @@ async function storedTrade(id: string) {
   return row!;
 }
 
-describe('a change of website on an approved business', () => {
+describe('a change of website or any other link on an approved business', () => {
   it("flags the business for its moderators' look and keeps it listed when the owner adds a website", async () => {
     const { trade, browser } = await ownerWithTrade();
 
@@ -59,12 +59,40 @@ describe('a change of website on an approved business', () => {
     expect(await storedTrade(removed.trade.id)).toMatchObject({ website: null, changedSinceApproval: true });
   });
 
-  it('does not flag other social media, a website saved unchanged, nor a business not yet approved', async () => {
-    const approved = await ownerWithTrade({ website: 'https://same.example.com.au' });
+  it.each(['FACEBOOK', 'INSTAGRAM', 'LINKEDIN', 'YOUTUBE', 'TIKTOK'])(
+    'flags an added, a changed and a removed %s entry as it does a website',
+    async (mediaType) => {
+      const added = await ownerWithTrade();
+      const changed = await ownerWithTrade({ moderationStatus: 'PENDING' });
+      const removed = await ownerWithTrade({ moderationStatus: 'PENDING' });
+      const changedEntry = await add(changed.browser, changed.trade.id, mediaType, 'parishplumbing');
+      const removedEntry = await add(removed.browser, removed.trade.id, mediaType, 'parishplumbing');
+      await db.update(trades).set({ moderationStatus: 'APPROVED' }).where(eq(trades.id, changed.trade.id));
+      await db.update(trades).set({ moderationStatus: 'APPROVED' }).where(eq(trades.id, removed.trade.id));
+
+      await add(added.browser, added.trade.id, mediaType, 'parishplumbing');
+      await changed.browser.patch('/api/socialMedia/update', {
+        ...entryOf(changed.trade.id, mediaType, 'someoneelse'),
+        id: changedEntry.id,
+      });
+      await removed.browser.patch('/api/socialMedia/delete', { id: removedEntry.id });
+
+      for (const { trade } of [added, changed, removed]) {
+        expect(await storedTrade(trade.id)).toMatchObject({ changedSinceApproval: true, listed: true });
+      }
+    },
+  );
+
+  it('does not flag an entry saved unchanged, nor a business not yet approved', async () => {
+    const approved = await ownerWithTrade({ moderationStatus: 'PENDING' });
+    const entry = await add(approved.browser, approved.trade.id, 'FACEBOOK', 'parishplumbing');
+    await db.update(trades).set({ moderationStatus: 'APPROVED' }).where(eq(trades.id, approved.trade.id));
     const pending = await ownerWithTrade({ moderationStatus: 'PENDING' });
 
-    await add(approved.browser, approved.trade.id, 'FACEBOOK', 'parishplumbing');
-    await add(approved.browser, approved.trade.id, 'WEBSITE', 'https://same.example.com.au');
+    await approved.browser.patch('/api/socialMedia/update', {
+      ...entryOf(approved.trade.id, 'FACEBOOK', ' parishplumbing '),
+      id: entry.id,
+    });
     await add(pending.browser, pending.trade.id, 'WEBSITE', 'https://pending.example.com.au');
 
     expect((await storedTrade(approved.trade.id)).changedSinceApproval).toBe(false);

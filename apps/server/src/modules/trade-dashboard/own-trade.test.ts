@@ -49,6 +49,7 @@ describe('GET /api/trades/byUser/{userId}', () => {
       churchGeo: 'Ryde NSW',
       logoUri: null,
       website: 'https://anne.example.com.au',
+      publicEmail: null,
       atClient: true,
       atBusiness: true,
       online: false,

@@ -11,7 +11,16 @@ export type ChurchRow = typeof churches.$inferSelect;
 /** The columns of a business an owner edits. */
 export type ProfileFields = Pick<
   NewTradeRow,
-  'churchId' | 'stateType' | 'mainCategoryId' | 'categoryId' | 'name' | 'brief' | 'service' | 'tags' | 'searchKeywords'
+  | 'churchId'
+  | 'stateType'
+  | 'mainCategoryId'
+  | 'categoryId'
+  | 'name'
+  | 'brief'
+  | 'service'
+  | 'tags'
+  | 'publicEmail'
+  | 'searchKeywords'
 >;
 
 /** Where a listed or resubmitted business goes: to the queue, or straight to the directory at an unmoderated church. */
@@ -92,6 +101,26 @@ export function createTradeDashboardRepo(db: Database) {
       await db
         .update(trades)
         .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(trades.id, id));
+    },
+
+    /**
+     * Changes the business and puts it in front of its church's moderators as a new submission (or straight in
+     * the directory at a church that does not moderate): what another church's moderators decided no longer holds.
+     */
+    async updateAndSubmit(id: string, fields: ProfileFields, moderationStatus: SubmittedStatus): Promise<void> {
+      await db
+        .update(trades)
+        .set({
+          ...fields,
+          moderationStatus,
+          moderationReason: null,
+          moderatedAt: null,
+          moderatedBy: null,
+          changedSinceApproval: false,
+          submittedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(trades.id, id));
     },
 

@@ -115,8 +115,9 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
       schema: { tags, summary: "Change the business's profile", body: tradeProfileSchema, response: { 200: oneTrade } },
     },
     async (request) => {
-      const trade = await trades.updateProfile(currentUser(request), request.body);
-      return envelope(200, MESSAGES.tradeUpdated, { trade });
+      const { trade, submittedAgain } = await trades.updateProfile(currentUser(request), request.body);
+      const message = submittedAgain && waitsForModerator(trade) ? MESSAGES.tradeSubmittedToNewChurch : MESSAGES.tradeUpdated;
+      return envelope(200, message, { trade });
     },
   );
 

@@ -104,6 +104,7 @@ function ownTradeOf(row: OwnTradeRow): OwnTrade {
     churchGeo: [church.suburb, church.stateType].filter(Boolean).join(' '),
     logoUri: trade.logoUri,
     website: trade.website,
+    publicEmail: trade.publicEmail,
     atClient: trade.atClient,
     atBusiness: trade.atBusiness,
     online: trade.online,
@@ -130,10 +131,41 @@ function profileText(text: string, minLength: number, message: string): string {
 }
 
 /** What a moderator approved: the search keywords and the state follow from these. */
-const APPROVED_FIELDS = ['churchId', 'mainCategoryId', 'categoryId', 'name', 'brief', 'service', 'tags'] as const;
+const APPROVED_FIELDS = [
+  'churchId',
+  'mainCategoryId',
+  'categoryId',
+  'name',
+  'brief',
+  'service',
+  'tags',
+  'publicEmail',
+] as const;
 
-function changesProfile(trade: TradeRow, fields: ProfileFields): boolean {
-  return APPROVED_FIELDS.some((key) => fields[key] !== trade[key]);
+type ApprovedField = (typeof APPROVED_FIELDS)[number];
+
+function changedApprovedFields(trade: TradeRow, fields: ProfileFields): ApprovedField[] {
+  return APPROVED_FIELDS.filter((key) => fields[key] !== trade[key]);
+}
+
+function pick(row: Partial<Record<ApprovedField, unknown>>, keys: readonly ApprovedField[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((key) => [key, row[key] ?? null]));
+}
+
+/** What a change to a business was, field by field, as the audit log keeps it. */
+export interface TradeEdit {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+function differs(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+  return Object.keys({ ...before, ...after }).some((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+/** The answer to a profile change: the business, and whether it went back to its moderators with a new church. */
+export interface ProfileChange {
+  trade: OwnTrade;
+  submittedAgain: boolean;
 }
 
 /**
@@ -143,6 +175,11 @@ function changesProfile(trade: TradeRow, fields: ProfileFields): boolean {
  */
 function needsAnotherLook(user: SignedInUser, trade: TradeRow, church: ChurchRow): boolean {
   return trade.moderationStatus === 'APPROVED' && church.moderated && trade.ownerId === user.userId;
+}
+
+/** An administrator acting on a business that is not theirs (DESIGN "Roles"): such edits are audited. */
+function editsForOwner(user: SignedInUser, trade: TradeRow): boolean {
+  return trade.ownerId !== user.userId;
 }
 
 /** A church that does not moderate (churches.moderated off) lists its businesses without a moderator. */
@@ -254,6 +291,29 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
     return tradeSearchKeywords({ mainCategory: main, subCategory: sub, suburb });
   }
 
+  /** Writes down an edit of someone else's business, with the fields it changed; an owner's own edits are not. */
+  async function recordEditForOwner(user: SignedInUser, trade: TradeRow, { before, after }: TradeEdit): Promise<void> {
+    if (!editsForOwner(user, trade) || !differs(before, after)) return;
+    await audit.record(user, {
+      action: 'trade.editForOwner',
+      subjectType: 'TRADE',
+      subjectId: trade.id,
+      subjectName: trade.name,
+      before,
+      after,
+    });
+  }
+
+  /**
+   * A change to what moderators approved beyond the profile (the logo, a link): flagged for another look as a
+   * profile change is, and audited when an administrator made it for the owner.
+   */
+  async function noteChange(user: SignedInUser, trade: TradeRow, edit: TradeEdit): Promise<void> {
+    const church = await repo.findChurch(trade.churchId);
+    if (church && needsAnotherLook(user, trade, church)) await repo.update(trade.id, { changedSinceApproval: true });
+    await recordEditForOwner(user, trade, edit);
+  }
+
   return {
     /**
      * SPEC §2 "List your business": the user's one business, waiting for a moderator (or listed at once at a
@@ -294,9 +354,11 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
 
     /**
      * SPEC §2 "Profile": the state follows the church and the main category the sub category. A listed
-     * business stays listed after a change; the change is flagged for its moderators to look at.
+     * business stays listed after a change; the change is flagged for its moderators to look at. A move to
+     * another church is a new submission (DESIGN "Roles"): the business leaves the directory until that church's
+     * moderators approve it, whoever moved it.
      */
-    async updateProfile(user: SignedInUser, input: TradeProfileInput): Promise<OwnTrade> {
+    async updateProfile(user: SignedInUser, input: TradeProfileInput): Promise<ProfileChange> {
       const trade = await tradeToChange(user, input.tradeId);
       const church = await churchFor(chosenChurchId(input) ?? trade.churchId, trade.churchId);
       const categoryId = chosenCategoryId(input);
@@ -310,11 +372,22 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
         brief: profileText(input.brief, TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
         service: input.service === undefined ? trade.service : cleanText(input.service),
         tags: input.tags === undefined ? trade.tags : cleanText(input.tags),
+        publicEmail: input.publicEmail === undefined ? trade.publicEmail : input.publicEmail || null,
         searchKeywords: keywordsOf(categories, await repo.findSuburb(trade.id)),
       };
-      const flagged = needsAnotherLook(user, trade, church) && changesProfile(trade, fields);
-      await repo.update(trade.id, flagged ? { ...fields, changedSinceApproval: true } : fields);
-      return ownTrade(trade.id);
+      const changed = changedApprovedFields(trade, fields);
+      const submittedAgain = church.id !== trade.churchId;
+      // The change and its audit entry are written together.
+      await transactions.run(async () => {
+        if (submittedAgain) {
+          await repo.updateAndSubmit(trade.id, fields, statusOnSubmission(church));
+        } else {
+          const flagged = needsAnotherLook(user, trade, church) && changed.length > 0;
+          await repo.update(trade.id, flagged ? { ...fields, changedSinceApproval: true } : fields);
+        }
+        if (changed.length > 0) await recordEditForOwner(user, trade, { before: pick(trade, changed), after: pick(fields, changed) });
+      });
+      return { trade: await ownTrade(trade.id), submittedAgain };
     },
 
     /** Flips a switch of the business; locking and expiring are for administrators only, and audited. */
@@ -327,7 +400,10 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
         const value = await repo.flip(trade.id, name);
         if (value === undefined) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
         const action = ADMINISTRATOR_SWITCH_ACTIONS[name];
-        if (!action) return;
+        if (!action) {
+          await recordEditForOwner(user, trade, { before: { [name]: !value }, after: { [name]: value } });
+          return;
+        }
         await audit.record(user, {
           action,
           subjectType: 'TRADE',
@@ -357,26 +433,28 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
     },
 
     /**
-     * The business's website (its WEBSITE entry) changed: what its moderators approved changed, as with the
-     * name or brief.
+     * A link of the business (a social media entry, its website among them) was added, changed or removed: what
+     * its moderators approved changed, as with the name or brief.
      */
-    async noteWebsiteChange(user: SignedInUser, tradeId: string): Promise<void> {
-      const trade = await existingTrade(tradeId);
-      const church = await repo.findChurch(trade.churchId);
-      if (church && needsAnotherLook(user, trade, church)) await repo.update(trade.id, { changedSinceApproval: true });
+    async noteLinkChange(user: SignedInUser, tradeId: string, edit: TradeEdit): Promise<void> {
+      await noteChange(user, await existingTrade(tradeId), edit);
     },
 
-    /** Replaces the business's logo with the image, re-encoded; the old file goes. */
+    /** Replaces the business's logo with the image, re-encoded; the old file goes once the new one is recorded. */
     async changeLogo(user: SignedInUser, tradeId: string, image: Buffer): Promise<OwnTrade> {
       const trade = await tradeToChange(user, tradeId);
       const logoUri = await images.save('logos', image);
-      await repo.update(trade.id, { logoUri });
+      await transactions.run(async () => {
+        await repo.update(trade.id, { logoUri });
+        await noteChange(user, trade, { before: { logoUri: trade.logoUri }, after: { logoUri } });
+      });
       await images.remove(trade.logoUri);
       return ownTrade(trade.id);
     },
 
     tradeToRead,
     tradeToChange,
+    recordEditForOwner,
 
     /** Indexes the business again under its categories and suburb, after either changed. */
     async refreshSearchKeywords(tradeId: string): Promise<void> {
@@ -392,5 +470,5 @@ export type TradeDashboardService = ReturnType<typeof createTradeDashboardServic
 /** What the address and social media pages need of a business: who may see and change it. */
 export type TradeAccess = Pick<TradeDashboardService, 'tradeToRead' | 'tradeToChange'>;
 
-/** What the social media pages need of a business: access, and telling it its website changed. */
-export type TradeWebsiteAccess = TradeAccess & Pick<TradeDashboardService, 'noteWebsiteChange'>;
+/** What the social media pages need of a business: access, and telling it one of its links changed. */
+export type TradeLinkAccess = TradeAccess & Pick<TradeDashboardService, 'noteLinkChange'>;

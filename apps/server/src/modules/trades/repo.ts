@@ -192,7 +192,8 @@ const cardColumns = {
   brief: trades.brief,
   logoUri: trades.logoUri,
   website: trades.website,
-  ownerEmail: users.email,
+  // The business's public e-mail, under SPEC §3's key: the owner's login e-mail is never public.
+  ownerEmail: trades.publicEmail,
   ownerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
   ownerPhone: users.phone,
   fullAddress: sql<string | null>`(select ${publicAddress} from ${addresses} where ${addresses.entityId} = ${trades.id})`,

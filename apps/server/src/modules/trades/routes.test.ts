@@ -313,6 +313,7 @@ describe('GET /api/trades/clientFilter: cards and pages', () => {
       ownerId: owner.id,
       churchId: church.id,
       website: 'https://card.example.com.au',
+      publicEmail: 'office@card.example.com.au',
       ...inCategory(electrical),
     });
     await createAddress(db, trade.id, { fullAddress: '7 Volt St, Penrith NSW 2750' });
@@ -326,7 +327,7 @@ describe('GET /api/trades/clientFilter: cards and pages', () => {
       brief: trade.brief,
       logoUri: null,
       website: 'https://card.example.com.au',
-      ownerEmail: owner.email,
+      ownerEmail: 'office@card.example.com.au',
       ownerName: 'Mary Nguyen',
       ownerPhone: '0412 345 678',
       fullAddress: '7 Volt St, Penrith NSW 2750',
@@ -337,6 +338,7 @@ describe('GET /api/trades/clientFilter: cards and pages', () => {
       online: false,
     });
     expect(JSON.stringify(body)).not.toMatch(/password|hash|ownerId|moderation|locked|expired|listed|enabled/i);
+    expect(JSON.stringify(body)).not.toContain(owner.email);
   });
 
   it('counts every match and pages through them in name order', async () => {

@@ -121,6 +121,30 @@ describe('ModerationPage', () => {
     );
   });
 
+  it('counts the possible duplicates at churches beyond the caller, without naming them', async () => {
+    const original = makeModerationTrade({ name: 'Citizen Carpentry' });
+    const named = makeModerationTrade({
+      name: 'Citizen Carpentry Pty',
+      duplicates: [{ id: original.id, name: 'Citizen Carpentry', churchName: "St John's", matchedOn: ['NAME'] }],
+      duplicatesElsewhere: 2,
+    });
+    const countedOnly = makeModerationTrade({ name: 'Bright Sparks', duplicatesElsewhere: 1 });
+    renderModeration('/moderation', {
+      routes: {
+        'GET /api/moderation/queue': {
+          data: { trades: makeModerationPage([named, countedOnly]), churches: [makeChurchCount({ pending: 2 })] },
+        },
+      },
+    });
+
+    const first = await screen.findByRole('article', { name: 'Citizen Carpentry Pty' });
+    expect(within(first).getByText(/Possible duplicate of/)).toHaveTextContent(
+      "Possible duplicate of Citizen Carpentry (St John's; same name)",
+    );
+    expect(within(first).getByText('and 2 more at other churches')).toBeInTheDocument();
+    expect(within(articleOf('Bright Sparks')).getByText('1 possible duplicate at other churches')).toBeInTheDocument();
+  });
+
   it("asks for one church's queue from the side list, and for a state's", async () => {
     const { user, server } = renderModeration('/moderation', {
       routes: {

@@ -89,9 +89,17 @@ function StatusBadges({ trade }: { trade: ModerationTrade }) {
   );
 }
 
+/**
+ * Possible duplicates at other churches that the caller may not see (pending or rejected there): counted, not named.
+ */
+function duplicatesElsewhereText({ duplicates, duplicatesElsewhere: count }: ModerationTrade): string {
+  const noun = count === 1 ? 'possible duplicate' : 'possible duplicates';
+  return duplicates.length > 0 ? `and ${count} more at other churches` : `${count} ${noun} at other churches`;
+}
+
 /** Another business sharing the name, phone, e-mail or website: perhaps the same owner listing twice. */
 function Duplicates({ trade }: { trade: ModerationTrade }) {
-  if (trade.duplicates.length === 0) return null;
+  if (trade.duplicates.length === 0 && trade.duplicatesElsewhere === 0) return null;
   return (
     <Alert variant="warning" className="mb-0">
       <ul className="list-unstyled mb-0">
@@ -104,6 +112,7 @@ function Duplicates({ trade }: { trade: ModerationTrade }) {
             ({duplicate.churchName}; same {duplicate.matchedOn.map((match) => MATCH_NAMES[match]).join(', ')})
           </li>
         ))}
+        {trade.duplicatesElsewhere > 0 && <li>{duplicatesElsewhereText(trade)}</li>}
       </ul>
     </Alert>
   );

@@ -59,7 +59,7 @@ export function makeModerationTrade(overrides: Partial<ModerationTrade> = {}): M
       brief: 'Reliable plumbing for homes in western Sydney',
       logoUri: null,
       website: 'https://smithplumbing.example.com.au',
-      ownerEmail: 'jane@example.com.au',
+      ownerEmail: 'office@smithplumbing.example.com.au',
       ownerName: 'Jane Citizen',
       ownerPhone: '0400 111 222',
       fullAddress: 'Parramatta NSW 2150',
@@ -70,6 +70,7 @@ export function makeModerationTrade(overrides: Partial<ModerationTrade> = {}): M
       online: false,
     },
     duplicates: [],
+    duplicatesElsewhere: 0,
     mayDecide: true,
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { heldAnswer } from '../../../testing/fake-server';
 import { makeUser } from '../../../testing/user-factory';
@@ -70,20 +70,85 @@ describe('TradeProfilePage', () => {
     await user.type(name, 'Smith & Sons Plumbing');
     await user.type(screen.getByLabelText('Own Tags'), ' gas');
     await chooseOption(user, 'Sub category', 'Gas fitter');
-    await chooseOption(user, 'Church', ST_JOHN.name);
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Smith & Sons Plumbing' })).toBeInTheDocument();
     expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toEqual({
       tradeId: trade.id,
-      churchId: ST_JOHN.churchId,
+      churchId: ST_MARY.churchId,
       categoryId: 12,
       name: 'Smith & Sons Plumbing',
       service: trade.service,
       brief: trade.brief,
       tags: `${trade.tags} gas`,
+      publicEmail: '',
     });
+  });
+
+  it('asks before moving the business to another church, and sends nothing when the owner cancels', async () => {
+    const { user, server } = renderTrade('/trade/profile');
+
+    await chooseOption(user, 'Church', ST_JOHN.name);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    const dialog = await screen.findByRole('dialog', { name: `Move your business to ${ST_JOHN.name}?` });
+    expect(dialog).toHaveTextContent(MESSAGES.confirmChurchChange);
+    expect(within(dialog).getByRole('button', { name: 'Move and submit again' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')).toHaveLength(0);
+  });
+
+  it('moves the business once the owner confirms, and says it was submitted again', async () => {
+    const jane = makeUser();
+    const trade = makeOwnTrade(jane);
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade,
+      routes: (stored) => ({
+        'PATCH /api/trades/updateTradeProfile': () =>
+          stored.change(
+            { churchId: ST_JOHN.churchId, churchName: ST_JOHN.name, listingState: 'PENDING' },
+            MESSAGES.tradeSubmittedToNewChurch,
+          ),
+      }),
+    });
+
+    await chooseOption(user, 'Church', ST_JOHN.name);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText(MESSAGES.tradeSubmittedToNewChurch)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ churchId: ST_JOHN.churchId });
+  });
+
+  it("fills in the business's public e-mail, checked as the server checks it", async () => {
+    const jane = makeUser();
+    const trade = makeOwnTrade(jane, { publicEmail: null });
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade,
+      routes: (stored) => ({
+        'PATCH /api/trades/updateTradeProfile': () =>
+          stored.change({ publicEmail: 'office@smithplumbing.com.au' }, MESSAGES.tradeUpdated),
+      }),
+    });
+
+    const publicEmail = await screen.findByLabelText('Public Email');
+    expect(publicEmail).toHaveValue('');
+    await user.type(publicEmail, 'office@');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(publicEmail).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.invalidEmail));
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')).toHaveLength(0);
+    await user.type(publicEmail, 'smithplumbing.com.au');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({
+      publicEmail: 'office@smithplumbing.com.au',
+    });
+    expect(screen.getByLabelText('Public Email')).toHaveValue('office@smithplumbing.com.au');
   });
 
   it("sends the business's own category when no sub category is chosen", async () => {

@@ -1,13 +1,13 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { newTradeSchema, type OwnTrade } from '@churchtrades/shared/trade-dashboard';
-import { type TradeProfileInput, tradeProfileSchema } from '@churchtrades/shared/trade-profile';
+import { publicEmailSchema, type TradeProfileInput, tradeProfileSchema } from '@churchtrades/shared/trade-profile';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/form/form-alert';
@@ -21,6 +21,7 @@ import { useStateChurchesQuery } from '../../../lib/churches-api';
 import { useUpdateTradeProfileMutation } from '../api/trade-api';
 import { BriefField } from './brief-field';
 import { CategoryFields } from './category-fields';
+import { ChurchChangeDialog } from './church-change-dialog';
 import { ChurchFields } from './church-fields';
 import { ReadOnlyField } from './read-only-field';
 import { useTradeDashboard } from './trade-layout';
@@ -33,6 +34,7 @@ function profileFormSchema(trade: OwnTrade) {
       brief: tradeProfileSchema.shape.brief,
       service: tradeProfileSchema.shape.service,
       tags: tradeProfileSchema.shape.tags,
+      publicEmail: publicEmailSchema,
       mainCategoryId: newTradeSchema.shape.mainCategoryId,
       categoryId: newTradeSchema.shape.categoryId,
       // The state only narrows the churches offered: the business takes its church's state.
@@ -57,6 +59,7 @@ function profileValues(trade: OwnTrade): ProfileFormValues {
     brief: trade.brief,
     service: trade.service,
     tags: trade.tags,
+    publicEmail: trade.publicEmail ?? '',
     mainCategoryId: trade.mainCategoryId ?? '',
     categoryId: trade.categoryId ?? undefined,
     stateType: trade.stateType,
@@ -74,6 +77,7 @@ function profilePayload(trade: OwnTrade, values: ProfileFormOutput): TradeProfil
     service: values.service,
     brief: values.brief,
     tags: values.tags,
+    publicEmail: values.publicEmail,
   };
 }
 
@@ -100,6 +104,8 @@ export function TradeProfilePage() {
 
 function ProfileForm({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }) {
   const [updateProfile, { isLoading }] = useUpdateTradeProfileMutation();
+  // A profile naming another church, held while its owner is asked whether to move.
+  const [move, setMove] = useState<{ values: ProfileFormOutput; churchName: string } | undefined>();
   const { alert, clearAlert, showError } = useFormAlert();
   const schema = useMemo(() => profileFormSchema(trade), [trade]);
   const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
@@ -108,8 +114,18 @@ function ProfileForm({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }
     defaultValues: profileValues(trade),
   });
   const { errors } = form.formState;
+  // The church selects' own list (one request for both): it names the church a move would go to.
+  const stateType = useWatch({ control: form.control, name: 'stateType' });
+  const { currentData: churches } = useStateChurchesQuery(stateType || skipToken);
 
-  async function submit(values: ProfileFormOutput) {
+  function submit(values: ProfileFormOutput) {
+    if (values.churchId === trade.churchId) return send(values);
+    const chosen = churches?.find((church) => church.churchId === values.churchId);
+    setMove({ values, churchName: chosen?.name ?? 'another church' });
+  }
+
+  async function send(values: ProfileFormOutput) {
+    setMove(undefined);
     clearAlert();
     const result = await updateProfile(profilePayload(trade, values));
     if (result.error) {
@@ -133,11 +149,24 @@ function ProfileForm({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }
           <CategoryFields />
           <ReadOnlyField label="Automated System Tags" value={trade.systemTags} />
           <TextField label="Own Tags" error={errors.tags} {...form.register('tags')} />
+          <TextField
+            label="Public Email"
+            type="email"
+            autoComplete="email"
+            hint="Visitors write to this address: it shows on your business's card and page. Leave it empty to show none."
+            error={errors.publicEmail}
+            {...form.register('publicEmail')}
+          />
           <ChurchFields />
           <ReadOnlyField label="Serving Church Geo" value={trade.churchGeo} />
           <SubmitButton busy={isLoading}>Update</SubmitButton>
         </fieldset>
       </Form>
+      <ChurchChangeDialog
+        churchName={move?.churchName}
+        onConfirm={() => move && void send(move.values)}
+        onCancel={() => setMove(undefined)}
+      />
     </FormProvider>
   );
 }

@@ -48,6 +48,7 @@ export function makeOwnTrade(owner: UserView, overrides: Partial<OwnTrade> = {})
     churchGeo: 'Parramatta NSW',
     logoUri: null,
     website: null,
+    publicEmail: null,
     atClient: true,
     atBusiness: true,
     online: false,
