@@ -297,10 +297,15 @@ function keysOf(scene: Scene, userId: string) {
 }
 
 /** A key as the e-mailed link carries it; the database keeps its hash. */
-async function oneTimeKey(scene: Scene, userId: string, purpose: 'VERIFY_ACCOUNT' | 'RESET_PASSWORD'): Promise<string> {
+async function oneTimeKey(
+  scene: Scene,
+  userId: string,
+  purpose: (typeof oneTimeKeys.$inferInsert)['purpose'],
+  email?: string,
+): Promise<string> {
   const key = newToken();
   const expiresAt = new Date(Date.now() + 3_600_000);
-  await scene.db.insert(oneTimeKeys).values({ keyHash: hashToken(key), userId, purpose, expiresAt });
+  await scene.db.insert(oneTimeKeys).values({ keyHash: hashToken(key), userId, purpose, expiresAt, email });
   return key;
 }
 
@@ -438,6 +443,26 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     },
   },
   {
+    route: 'GET /api/user/verify/email',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const account = await createAccount(scene.db);
+      const newEmail = `matrix-${randomUUID().slice(0, 8)}@example.com.au`;
+      const key = await oneTimeKey(scene, account.id, 'CHANGE_EMAIL', newEmail);
+      return { request: get(`/api/user/verify/email?key=${key}`), state: userState(scene, account.id) };
+    },
+  },
+  {
+    route: 'GET /api/user/verify/email/undo',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const account = await createAccount(scene.db);
+      const oldEmail = `matrix-${randomUUID().slice(0, 8)}@example.com.au`;
+      const key = await oneTimeKey(scene, account.id, 'UNDO_EMAIL_CHANGE', oldEmail);
+      return { request: get(`/api/user/verify/email/undo?key=${key}`), state: userState(scene, account.id) };
+    },
+  },
+  {
     route: 'POST /api/user/login',
     answers: EVERYONE,
     call: async (scene) => {
@@ -527,7 +552,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     answers: OWN_ACCOUNT_CHANGE,
     call: async (scene, caller) => {
       const secret = new Secret({ size: 20 }).base32;
-      return ownAccountChange(() => send('PATCH', '/api/user/mfa/confirm', { code: totpCode(secret) }), {
+      return ownAccountChange(() => send('PATCH', '/api/user/mfa/confirm', { code: totpCode(secret), password: TEST_PASSWORD }), {
         mfaPendingSecret: secret,
       })(scene, caller);
     },

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { BIO_MAX_LENGTH, BIO_MIN_LENGTH, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from './constants';
+import { BIO_MAX_LENGTH, BIO_MIN_LENGTH, PASSWORD_MAX_LENGTH, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from './constants';
 import { emailSchema, firstNameSchema, lastNameSchema, requiredString } from './fields';
 import { MESSAGES } from './messages';
 
 /** How phone numbers are written: "0400 123 456", "+61 (2) 9876-5432". */
 const PHONE_CHARACTERS = /^[0-9 +()-]*$/;
+
+/** The current password, asked again before what could hand the account to someone else. */
+export const currentPasswordSchema = requiredString(1, MESSAGES.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, {
+  error: MESSAGES.passwordTooLong,
+});
 
 export const accountProfileSchema = z.object({
   firstName: firstNameSchema,
@@ -14,5 +19,7 @@ export const accountProfileSchema = z.object({
   phone: requiredString(PHONE_MIN_LENGTH, MESSAGES.phoneRequired)
     .max(PHONE_MAX_LENGTH, { error: MESSAGES.phoneTooLong, abort: true })
     .regex(PHONE_CHARACTERS, { error: MESSAGES.phoneCharacters }),
+  /** Needed only when `email` is another address: the new one takes effect once a link mailed to it is clicked. */
+  password: currentPasswordSchema.optional(),
 });
 export type AccountProfileInput = z.infer<typeof accountProfileSchema>;

@@ -41,7 +41,6 @@ export const MESSAGES = {
   accountVerified: 'Account verified. You can log in now.',
 
   totpCodeSixDigits: 'Enter the 6-digit code from your authenticator app',
-  mfaCancelNeedsProof: 'Enter a code from your authenticator app or your password',
 
   chooseMainCategory: 'Choose a main category',
   chooseState: 'Choose a state',
@@ -129,6 +128,9 @@ export const MESSAGES = {
   profileFound: 'Profile found',
   profileUpdated: 'Profile updated',
   emailTaken: 'This email address is already used by another account.',
+  emailChangeRequested: 'Profile updated. To change your login email, open the link we sent to the new address.',
+  emailChanged: 'Your login email is changed. Log in with the new address from now on.',
+  emailChangeUndone: 'Your login email is back as it was. We sent it a link to choose a new password.',
   passwordUpdated: 'Password updated',
   wrongPassword: 'The password is not correct.',
   newPasswordTooShort: 'Use at least 8 characters',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, QR_CODE_LENGTH } from './constants';
-import { requiredString } from './fields';
+import { currentPasswordSchema } from './account';
+import { QR_CODE_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 import { roleSchema } from './roles';
 
@@ -52,20 +52,10 @@ const totpCode = z
   .string({ error: MESSAGES.qrCodeRequired })
   .regex(new RegExp(`^\\d{${QR_CODE_LENGTH}}$`), { error: MESSAGES.totpCodeSixDigits });
 
-/** `PATCH /user/mfa/confirm`: a code from the pending secret turns two-step on. */
-export const mfaConfirmSchema = z.object({ code: totpCode });
+/** `PATCH /user/mfa/confirm`: a code from the pending secret and the current password turn two-step on. */
+export const mfaConfirmSchema = z.object({ code: totpCode, password: currentPasswordSchema });
 export type MfaConfirmInput = z.infer<typeof mfaConfirmSchema>;
 
-/** `PATCH /user/mfa/cancel`: a current code, or the password, turns two-step off. */
-export const mfaCancelSchema = z
-  .object({
-    code: totpCode.optional(),
-    password: requiredString(PASSWORD_MIN_LENGTH, MESSAGES.passwordRequired)
-      .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong })
-      .optional(),
-  })
-  .refine((value) => value.code !== undefined || value.password !== undefined, {
-    error: MESSAGES.mfaCancelNeedsProof,
-    path: ['code'],
-  });
+/** `PATCH /user/mfa/cancel`: the current password turns two-step off. */
+export const mfaCancelSchema = z.object({ password: currentPasswordSchema });
 export type MfaCancelInput = z.infer<typeof mfaCancelSchema>;

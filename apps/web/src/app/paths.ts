@@ -14,6 +14,14 @@ export const paths = {
     path: '/verify/account',
     getHref: (key: string) => `/verify/account?key=${encodeURIComponent(key)}`,
   },
+  verifyEmail: {
+    path: '/verify/email',
+    getHref: (key: string) => `/verify/email?key=${encodeURIComponent(key)}`,
+  },
+  undoEmailChange: {
+    path: '/verify/email/undo',
+    getHref: (key: string) => `/verify/email/undo?key=${encodeURIComponent(key)}`,
+  },
   verifyPassword: {
     path: '/verify/password',
     getHref: (key: string) => `/verify/password?key=${encodeURIComponent(key)}`,

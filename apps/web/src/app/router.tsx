@@ -97,6 +97,20 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.verifyEmail.path,
+        lazy: async () => {
+          const { VerifyEmailPage } = await import('../features/auth/components/verify-email-page');
+          return { Component: VerifyEmailPage };
+        },
+      },
+      {
+        path: paths.undoEmailChange.path,
+        lazy: async () => {
+          const { UndoEmailChangePage } = await import('../features/auth/components/verify-email-page');
+          return { Component: UndoEmailChangePage };
+        },
+      },
+      {
         path: paths.verifyPassword.path,
         lazy: async () => {
           const { PasswordResetPage } = await import('../features/auth/components/password-reset-page');

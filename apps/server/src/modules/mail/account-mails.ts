@@ -157,3 +157,48 @@ export function twoStepPausedMail(sender: MailSender, to: Recipient, pausedForMi
     after: ['If this was you, wait until the pause is over and use the code your authenticator app shows then.'],
   });
 }
+
+/**
+ * The link that makes an address the account's login e-mail. Not greeted by name: the address is not proved
+ * yet, and the account's name is not for whoever reads it.
+ */
+export function confirmEmailChangeMail(sender: MailSender, to: string, key: string, validForHours: number): Mail {
+  return compose(sender, { email: to, firstName: 'there' }, {
+    subject: 'Confirm your new ChurchTrades login email',
+    paragraphs: [
+      'Someone, hopefully you, asked to make this address the login email of a ChurchTrades account.',
+      `The change takes effect when you open the link below. It works once, for ${hours(validForHours)}.`,
+    ],
+    action: { label: 'Confirm my new email', url: link(sender, '/verify/email', key) },
+    after: ['If you did not ask for this, ignore this email: nothing changes.'],
+  });
+}
+
+/** Sent instead of the link when the address asked for is another account's, so that the answer is the same. */
+export function emailInUseMail(sender: MailSender, to: Recipient): Mail {
+  return compose(sender, to, {
+    subject: 'Someone tried to use your email on ChurchTrades',
+    paragraphs: [
+      'Someone tried to make this address the login email of another ChurchTrades account. It is already yours, so nothing has changed.',
+    ],
+    after: ['If this was you, log in with this address instead. If not, you can ignore this email.'],
+  });
+}
+
+/** Tells the address an account used to log in with that it changed, with a link to take it back. */
+export function emailChangedMail(
+  sender: MailSender,
+  to: Recipient,
+  newEmail: string,
+  undo: { key: string; validForHours: number },
+): Mail {
+  return compose(sender, to, {
+    subject: 'Your ChurchTrades login email was changed',
+    paragraphs: [
+      `The login email of your ChurchTrades account was changed from this address to ${newEmail}.`,
+      `If you did not do this, take your account back with the link below: it restores this address, logs everyone out and lets you choose a new password. It works for ${hours(undo.validForHours)}.`,
+    ],
+    action: { label: 'Undo the change', url: link(sender, '/verify/email/undo', undo.key) },
+    after: ['If you made this change, you can ignore this email.'],
+  });
+}

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { oneTimeKeys } from '../../db/schema';
+import { auditLog, oneTimeKeys } from '../../db/schema';
 import { createAccount, TEST_PASSWORD } from '../../../test/factories';
 import { keyIn, linkIn, startMailCatcher } from '../../../test/mail-catcher';
 import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
@@ -256,5 +256,26 @@ describe('limits on reset requests', () => {
     const { timeStamp: _unknownTime, ...unknownAnswer } = unknown.json();
     expect(knownAnswer).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
     expect(unknownAnswer).toEqual(knownAnswer);
+  });
+});
+
+describe('the audit log of a password reset', () => {
+  it('writes the reset by link, with the network it came from, and no key or password', async () => {
+    const account = await createAccount(db);
+    const key = await resetKeyOf(account.email);
+
+    await testBrowser(app, { address: '192.0.2.44' }).post('/api/user/resetpassword/reset', {
+      newPassword: NEW_PASSWORD,
+      confirmNewPassword: NEW_PASSWORD,
+      userId: account.id,
+      key,
+    });
+
+    const entries = await db.select().from(auditLog).where(eq(auditLog.subjectId, account.id));
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'user.passwordResetByLink', actorEmail: 'visitor from 192.0.2.44' }),
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(key);
+    expect(JSON.stringify(entries)).not.toContain(NEW_PASSWORD);
   });
 });

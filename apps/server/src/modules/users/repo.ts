@@ -70,6 +70,19 @@ export function createUserRepo(db: Database) {
       }
     },
 
+    /**
+     * Makes the address, proved by a link mailed to it, the account's login e-mail; 'email-taken' when another
+     * account has it by now. Throws on in a transaction, whose work must then throw too.
+     */
+    async setEmail(id: string, email: string, now: Date): Promise<UserRow | undefined | 'email-taken'> {
+      try {
+        return await update(id, { email, emailVerifiedAt: now });
+      } catch (error) {
+        if (hasSqlState(error, CONSTRAINT_SQLSTATES.uniqueViolation)) return 'email-taken';
+        throw error;
+      }
+    },
+
     setPassword: (id: string, passwordHash: string) => update(id, { passwordHash }),
 
     setImageUrl: (id: string, imageUrl: string) => update(id, { imageUrl }),
@@ -136,7 +149,13 @@ export function createUserRepo(db: Database) {
       return (await update(id, { mfaLastStep: step }, laterStep(step))) !== undefined;
     },
 
-    async insertKey(key: { keyHash: string; userId: string; purpose: KeyPurpose; expiresAt: Date }): Promise<void> {
+    async insertKey(key: {
+      keyHash: string;
+      userId: string;
+      purpose: KeyPurpose;
+      expiresAt: Date;
+      email?: string;
+    }): Promise<void> {
       await db.insert(oneTimeKeys).values(key);
     },
 

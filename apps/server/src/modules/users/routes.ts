@@ -123,7 +123,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/resetpassword/reset',
     { schema: { tags, summary: 'Set a new password with a reset key', body: passwordResetWithKeySchema, response: nothing } },
     async (request) => {
-      await users.resetPassword(request.body);
+      await users.resetPassword(request.body, requesterOf(request));
       return envelope(200, MESSAGES.passwordResetSuccessful, {});
     },
   );
@@ -138,11 +138,48 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/update',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'Change the own profile', body: accountProfileSchema, response: oneUser },
+      schema: {
+        tags,
+        summary: 'Change the own profile; another login e-mail needs the password and a click on a link mailed to it',
+        body: accountProfileSchema,
+        response: oneUser,
+      },
     },
     async (request) => {
-      const user = await users.updateProfile(currentUser(request), request.body);
-      return envelope(200, MESSAGES.profileUpdated, { user });
+      const { user, emailChangeRequested } = await users.updateProfile(currentSession(request), request.body, requesterOf(request));
+      return envelope(200, emailChangeRequested ? MESSAGES.emailChangeRequested : MESSAGES.profileUpdated, { user });
+    },
+  );
+
+  app.get(
+    '/user/verify/email',
+    {
+      schema: {
+        tags,
+        summary: 'Make the address an e-mailed key was sent to the login e-mail',
+        querystring: linkKeyQuerySchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await users.confirmEmailChange(request.query.key, requesterOf(request));
+      return envelope(200, MESSAGES.emailChanged, {});
+    },
+  );
+
+  app.get(
+    '/user/verify/email/undo',
+    {
+      schema: {
+        tags,
+        summary: 'Undo a change of the login e-mail by the key mailed to the old address; every session ends',
+        querystring: linkKeyQuerySchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await users.undoEmailChange(request.query.key, requesterOf(request));
+      return envelope(200, MESSAGES.emailChangeUndone, {});
     },
   );
 
@@ -192,10 +229,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/mfa/confirm',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'Turn two-step on with a code of the new secret', body: mfaConfirmSchema, response: oneUser },
+      schema: { tags, summary: 'Turn two-step on with a code of the new secret and the password; other sessions end', body: mfaConfirmSchema, response: oneUser },
     },
     async (request) => {
-      const user = await users.confirmMfa(currentUser(request), request.body.code);
+      const user = await users.confirmMfa(currentSession(request), request.body, requesterOf(request));
       return envelope(200, MESSAGES.mfaTurnedOn, { user });
     },
   );
@@ -204,10 +241,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/mfa/cancel',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'Turn two-step off with a code or the password', body: mfaCancelSchema, response: oneUser },
+      schema: { tags, summary: 'Turn two-step off with the password; other sessions end', body: mfaCancelSchema, response: oneUser },
     },
     async (request) => {
-      const user = await users.cancelMfa(currentUser(request), request.body, requesterOf(request));
+      const user = await users.cancelMfa(currentSession(request), request.body, requesterOf(request));
       return envelope(200, MESSAGES.mfaTurnedOff, { user });
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '@churchtrades/shared/auth';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { isReadOnlyRole } from '@churchtrades/shared/read-only';
-import type { LoginUser, MfaCancelInput, MfaSetup, UserView } from '@churchtrades/shared/user';
+import type { LoginUser, MfaCancelInput, MfaConfirmInput, MfaSetup, UserView } from '@churchtrades/shared/user';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
@@ -18,6 +18,9 @@ import { hashToken, newToken } from '../../tokens';
 import type { AuditService } from '../audit/service';
 import {
   alreadyRegisteredMail,
+  confirmEmailChangeMail,
+  emailChangedMail,
+  emailInUseMail,
   loginPausedMail,
   type MailSender,
   recipientOf,
@@ -166,11 +169,46 @@ export function createUserService(deps: UserServiceDependencies) {
     transactions.afterCommit(() => mailer.sendInBackground(mail));
   }
 
-  async function issueKey(userId: string, purpose: KeyPurpose): Promise<string> {
+  /** A new key for the link of a mail; `email` is the address it is about (the new or the old login e-mail). */
+  async function issueKey(userId: string, purpose: KeyPurpose, email?: string): Promise<string> {
     const key = newToken();
     const expiresAt = new Date(clock().getTime() + KEY_LIFETIME_HOURS[purpose] * HOUR_MS);
-    await repo.insertKey({ keyHash: hashToken(key), userId, purpose, expiresAt });
+    await repo.insertKey({ keyHash: hashToken(key), userId, purpose, expiresAt, ...(email === undefined ? {} : { email }) });
     return key;
+  }
+
+  /** Asked before what could hand the account to someone else: its e-mail and two-step. */
+  /** The current password, asked again before a change that could hand the account over; counted like a login. */
+  async function assertCurrentPassword(account: UserRow, password: string | undefined, requester: Requester): Promise<void> {
+    if (password === undefined) throw new AppError('BAD_REQUEST', MESSAGES.currentPasswordRequired);
+    if (!(await passwordIsRight(account, password, requester))) throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
+  }
+
+  /**
+   * Mails the new address a link that makes it the login e-mail; the account keeps its address until then.
+   * An address of another account gets no link but a word that someone tried, so that the answer is the same.
+   */
+  async function requestEmailChange(session: CurrentSession, account: UserRow, newEmail: string): Promise<void> {
+    await repo.useAllKeys(account.id, 'CHANGE_EMAIL', clock());
+    const owner = await repo.findByEmail(newEmail);
+    if (owner) {
+      mailAfterCommit(emailInUseMail(sender, owner));
+    } else {
+      const key = await issueKey(account.id, 'CHANGE_EMAIL', newEmail);
+      mailAfterCommit(confirmEmailChangeMail(sender, newEmail, key, KEY_LIFETIME_HOURS.CHANGE_EMAIL));
+    }
+    await sessions.endAllOf(account.id, session);
+    await audit.recordSecurityEvent({
+      action: 'user.emailChangeRequest',
+      account,
+      actor: session.user,
+      details: { newEmail },
+    });
+  }
+
+  /** Uses up an open key of the purpose (two clicks racing each other: one wins), inside the caller's transaction. */
+  async function useUp(row: OneTimeKeyRow): Promise<void> {
+    if (!(await repo.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
   }
 
   /** An open key (known, unused, unexpired); it is not used up here. */
@@ -385,7 +423,7 @@ export function createUserService(deps: UserServiceDependencies) {
     },
 
     /** Sets the password with a reset key, uses up the user's reset keys and ends every session of the user. */
-    async resetPassword(input: PasswordResetWithKeyInput): Promise<void> {
+    async resetPassword(input: PasswordResetWithKeyInput, requester: Requester): Promise<void> {
       const row = await openKey(input.key, 'RESET_PASSWORD');
       if (row.userId !== input.userId) throw new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid);
       const owner = await repo.findById(row.userId);
@@ -396,8 +434,11 @@ export function createUserService(deps: UserServiceDependencies) {
       await transactions.run(async () => {
         if (!(await repo.useKey(row.keyHash, clock()))) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
         await repo.useAllKeys(row.userId, 'RESET_PASSWORD', clock());
-        await repo.setPassword(row.userId, passwordHash);
+        const account = await repo.setPassword(row.userId, passwordHash);
         await sessions.endAllOf(row.userId);
+        if (account) {
+          await audit.recordSecurityEvent({ action: 'user.passwordResetByLink', account, actor: visitor(requester) });
+        }
       });
     },
 
@@ -405,27 +446,92 @@ export function createUserService(deps: UserServiceDependencies) {
       return viewOf(await accountOf(user));
     },
 
-    async updateProfile(user: SignedInUser, input: AccountProfileInput): Promise<UserView> {
-      assertMayChange(user);
-      const { firstName, lastName, email, bio, phone } = input;
-      const updated = await repo.updateProfile(user.userId, { firstName, lastName, email, bio, phone });
-      if (updated === 'email-taken') throw new AppError('CONFLICT', MESSAGES.emailTaken);
-      if (!updated) throw new AppError('UNAUTHORIZED', MESSAGES.notLoggedIn);
-      return viewOf(updated);
+    /**
+     * Changes the profile. Another login e-mail needs the current password and takes effect only once the link
+     * mailed to it is clicked (`emailChangeRequested`); a new case of the same address is taken at once.
+     */
+    async updateProfile(
+      session: CurrentSession,
+      input: AccountProfileInput,
+      requester: Requester,
+    ): Promise<{ user: UserView; emailChangeRequested: boolean }> {
+      assertMayChange(session.user);
+      const account = await accountOf(session.user);
+      const emailChangeRequested = input.email.toLowerCase() !== account.email.toLowerCase();
+      if (emailChangeRequested) await assertCurrentPassword(account, input.password, requester);
+      const { firstName, lastName, bio, phone } = input;
+      const email = emailChangeRequested ? account.email : input.email;
+      const updated = await transactions.run(async () => {
+        const row = await repo.updateProfile(account.id, { firstName, lastName, email, bio, phone });
+        if (!row || row === 'email-taken') throw new AppError('UNAUTHORIZED', MESSAGES.notLoggedIn);
+        if (emailChangeRequested) await requestEmailChange(session, row, input.email);
+        return row;
+      });
+      return { user: viewOf(updated), emailChangeRequested };
+    },
+
+    /**
+     * Makes the address the link was mailed to the login e-mail. The old address is told, with a link that
+     * undoes the change.
+     */
+    async confirmEmailChange(key: string, requester: Requester): Promise<void> {
+      const row = await openKey(key, 'CHANGE_EMAIL');
+      await transactions.run(async () => {
+        await useUp(row);
+        const account = await repo.findById(row.userId);
+        if (!account || row.email === null) throw new AppError('BAD_REQUEST', MESSAGES.emailChangeLinkInvalid);
+        const changed = await repo.setEmail(account.id, row.email, clock());
+        if (changed === 'email-taken') throw new AppError('CONFLICT', MESSAGES.emailTaken);
+        if (!changed) throw new AppError('BAD_REQUEST', MESSAGES.emailChangeLinkInvalid);
+        await repo.useAllKeys(account.id, 'CHANGE_EMAIL', clock());
+        const undoKey = await issueKey(account.id, 'UNDO_EMAIL_CHANGE', account.email);
+        const undo = { key: undoKey, validForHours: KEY_LIFETIME_HOURS.UNDO_EMAIL_CHANGE };
+        mailAfterCommit(emailChangedMail(sender, account, changed.email, undo));
+        await audit.recordSecurityEvent({
+          action: 'user.emailChange',
+          account: changed,
+          actor: visitor(requester),
+          details: { from: account.email, to: changed.email },
+        });
+      });
+    },
+
+    /**
+     * Takes back a login e-mail changed by someone else: the old address again, every session ended, and a
+     * password reset link mailed to it, since whoever changed it knew the password.
+     */
+    async undoEmailChange(key: string, requester: Requester): Promise<void> {
+      const row = await openKey(key, 'UNDO_EMAIL_CHANGE');
+      await transactions.run(async () => {
+        await useUp(row);
+        const account = await repo.findById(row.userId);
+        if (!account || row.email === null) throw new AppError('BAD_REQUEST', MESSAGES.emailChangeLinkInvalid);
+        const restored = await repo.setEmail(account.id, row.email, clock());
+        if (restored === 'email-taken') throw new AppError('CONFLICT', MESSAGES.emailTaken);
+        if (!restored) throw new AppError('BAD_REQUEST', MESSAGES.emailChangeLinkInvalid);
+        await repo.useAllKeys(account.id, 'CHANGE_EMAIL', clock());
+        await sessions.endAllOf(account.id);
+        await mailResetLink(restored);
+        await audit.recordSecurityEvent({
+          action: 'user.emailChangeUndo',
+          account: restored,
+          actor: visitor(requester),
+          details: { from: account.email, to: restored.email },
+        });
+      });
     },
 
     /** A new password, given the current one; every other session of the user ends, this one stays. */
     async changePassword(session: CurrentSession, input: PasswordChangeInput, requester: Requester): Promise<void> {
       // A read-only account changes nothing else, but its password stays its own to keep safe.
       const account = await accountOf(session.user);
-      if (!(await passwordIsRight(account, input.password, requester))) {
-        throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
-      }
+      await assertCurrentPassword(account, input.password, requester);
       assertHardToGuess(input.newPassword, account, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await transactions.run(async () => {
         await repo.setPassword(account.id, passwordHash);
         await sessions.endAllOf(account.id, session);
+        await audit.recordSecurityEvent({ action: 'user.passwordChange', account, actor: session.user });
       });
     },
 
@@ -451,32 +557,39 @@ export function createUserService(deps: UserServiceDependencies) {
       return { otpauthUri: uri, qrCode: await QRCode.toDataURL(uri), secret };
     },
 
-    /** Turns two-step on once a code shows the authenticator app holds the pending secret. */
-    async confirmMfa(user: SignedInUser, code: string): Promise<UserView> {
-      assertMayChange(user);
-      const account = await accountOf(user);
+    /**
+     * Turns two-step on, given the current password and a code showing the authenticator app holds the pending
+     * secret; every other session of the account ends.
+     */
+    async confirmMfa(session: CurrentSession, { code, password }: MfaConfirmInput, requester: Requester): Promise<UserView> {
+      assertMayChange(session.user);
+      const account = await accountOf(session.user);
+      await assertCurrentPassword(account, password, requester);
       const pending = account.mfaPendingSecret;
       if (pending === null) throw new AppError('BAD_REQUEST', MESSAGES.mfaSetupMissing);
       const secret = totpSecrets.open(pending);
       const step = stepOfCode(secret, code, clock());
       if (step === null) throw new AppError('BAD_REQUEST', MESSAGES.invalidTwoStepCode);
-      const updated = await repo.turnOnMfa(account.id, { pending, secret: totpSecrets.seal(secret) }, step);
-      if (!updated) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeUsed);
-      return viewOf(updated);
+      return transactions.run(async () => {
+        const updated = await repo.turnOnMfa(account.id, { pending, secret: totpSecrets.seal(secret) }, step);
+        if (!updated) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeUsed);
+        await sessions.endAllOf(account.id, session);
+        await audit.recordSecurityEvent({ action: 'user.twoStepOn', account, actor: session.user });
+        return viewOf(updated);
+      });
     },
 
-    /** Turns two-step off, given a current code or the password. */
-    async cancelMfa(user: SignedInUser, proof: MfaCancelInput, requester: Requester): Promise<UserView> {
-      assertMayChange(user);
-      const account = await accountOf(user);
-      if (proof.password !== undefined) {
-        if (!(await passwordIsRight(account, proof.password, requester))) {
-          throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword);
-        }
-      } else {
-        await acceptCode(account.id, totpSecretOf(account), proof.code ?? '');
-      }
-      return viewOf((await repo.turnOffMfa(account.id)) ?? account);
+    /** Turns two-step off, given the current password; every other session of the account ends. */
+    async cancelMfa(session: CurrentSession, { password }: MfaCancelInput, requester: Requester): Promise<UserView> {
+      assertMayChange(session.user);
+      const account = await accountOf(session.user);
+      await assertCurrentPassword(account, password, requester);
+      return transactions.run(async () => {
+        const updated = await repo.turnOffMfa(account.id);
+        await sessions.endAllOf(account.id, session);
+        await audit.recordSecurityEvent({ action: 'user.twoStepOff', account, actor: session.user });
+        return viewOf(updated ?? account);
+      });
     },
 
     sweepExpiredKeys: () => repo.sweepExpiredKeys(clock()),

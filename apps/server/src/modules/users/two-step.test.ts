@@ -72,7 +72,7 @@ describe('turning two-step on', () => {
     const browser = await loggedInBrowser(app, db, account.id);
     const { secret } = (await browser.patch('/api/user/mfa/setup')).json().data;
 
-    const response = await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret) });
+    const response = await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret), password: TEST_PASSWORD });
 
     expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.mfaTurnedOn, data: { user: { mfa: true } } });
     const [row] = await db.select().from(users).where(eq(users.id, account.id));
@@ -85,7 +85,7 @@ describe('turning two-step on', () => {
     const browser = await loggedInBrowser(app, db, account.id);
     const { secret } = (await browser.patch('/api/user/mfa/setup')).json().data;
 
-    const response = await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret, 5) });
+    const response = await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret, 5), password: TEST_PASSWORD });
 
     expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.invalidTwoStepCode });
     expect((await browser.get('/api/user/profile')).json().data.user.mfa).toBe(false);
@@ -95,7 +95,7 @@ describe('turning two-step on', () => {
     const account = await createAccount(db);
     const browser = await loggedInBrowser(app, db, account.id);
 
-    const response = await browser.patch('/api/user/mfa/confirm', { code: '123456' });
+    const response = await browser.patch('/api/user/mfa/confirm', { code: '123456', password: TEST_PASSWORD });
 
     expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.mfaSetupMissing });
   });
@@ -115,7 +115,7 @@ describe('logging in with two-step', () => {
     const account = await createAccount(db);
     const settings = await loggedInBrowser(app, db, account.id);
     const { secret } = (await settings.patch('/api/user/mfa/setup')).json().data;
-    await settings.patch('/api/user/mfa/confirm', { code: codeOf(secret) });
+    await settings.patch('/api/user/mfa/confirm', { code: codeOf(secret), password: TEST_PASSWORD });
     now += STEP_MS;
 
     const browser = testBrowser(app);
@@ -285,7 +285,7 @@ describe('the TOTP secrets at rest', () => {
     const browser = await loggedInBrowser(app, db, account.id);
     const { secret } = (await browser.patch('/api/user/mfa/setup')).json().data;
     const [pending] = await db.select().from(users).where(eq(users.id, account.id));
-    await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret) });
+    await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret), password: TEST_PASSWORD });
     const [confirmed] = await db.select().from(users).where(eq(users.id, account.id));
 
     for (const stored of [pending!.mfaPendingSecret!, confirmed!.mfaSecret!]) {
@@ -318,11 +318,11 @@ describe('the TOTP secrets at rest', () => {
 });
 
 describe('turning two-step off', () => {
-  it('turns two-step off with a current code', async () => {
-    const { account, secret } = await accountWithTwoStep();
+  it('turns two-step off with the password, and the next login asks for no code', async () => {
+    const { account } = await accountWithTwoStep();
     const browser = await loggedInBrowser(app, db, account.id);
 
-    const response = await browser.patch('/api/user/mfa/cancel', { code: codeOf(secret) });
+    const response = await browser.patch('/api/user/mfa/cancel', { password: TEST_PASSWORD });
 
     expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.mfaTurnedOff, data: { user: { mfa: false } } });
     const [row] = await db.select().from(users).where(eq(users.id, account.id));
@@ -331,33 +331,58 @@ describe('turning two-step off', () => {
     expect(login.json().data.user.mfa).toBe(false);
   });
 
-  it('turns two-step off with the password', async () => {
-    const { account } = await accountWithTwoStep();
-    const browser = await loggedInBrowser(app, db, account.id);
-
-    const response = await browser.patch('/api/user/mfa/cancel', { password: TEST_PASSWORD });
-
-    expect(response.json()).toMatchObject({ statusCode: 200, data: { user: { mfa: false } } });
-  });
-
-  it('refuses a wrong password or a wrong code and leaves two-step on', async () => {
+  it('refuses a wrong password, or a code alone, and leaves two-step on', async () => {
     const { account, secret } = await accountWithTwoStep();
     const browser = await loggedInBrowser(app, db, account.id);
 
     const wrongPassword = await browser.patch('/api/user/mfa/cancel', { password: 'not-the-password' });
-    const wrongCode = await browser.patch('/api/user/mfa/cancel', { code: codeOf(secret, 4) });
+    const codeAlone = await browser.patch('/api/user/mfa/cancel', { code: codeOf(secret) });
 
     expect(wrongPassword.json()).toMatchObject({ statusCode: 400, message: MESSAGES.wrongPassword });
-    expect(wrongCode.json()).toMatchObject({ statusCode: 400, message: MESSAGES.invalidTwoStepCode });
+    expect(codeAlone.json()).toMatchObject({ statusCode: 400, message: MESSAGES.currentPasswordRequired });
     expect((await browser.get('/api/user/profile')).json().data.user.mfa).toBe(true);
   });
+});
 
-  it('asks for a code or the password', async () => {
-    const { account } = await accountWithTwoStep();
+describe('two-step and the other sessions of the account', () => {
+  it('needs the current password to turn two-step on, and leaves it off without', async () => {
+    const account = await createAccount(db);
     const browser = await loggedInBrowser(app, db, account.id);
+    const { secret } = (await browser.patch('/api/user/mfa/setup')).json().data;
 
-    const response = await browser.patch('/api/user/mfa/cancel', {});
+    const without = await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret) });
+    const wrong = await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret), password: 'not-the-password' });
 
-    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.mfaCancelNeedsProof });
+    expect(without.json().data.errors).toEqual([{ field: 'password', message: MESSAGES.currentPasswordRequired }]);
+    expect(wrong.json()).toMatchObject({ statusCode: 400, message: MESSAGES.wrongPassword });
+    expect((await browser.get('/api/user/profile')).json().data.user.mfa).toBe(false);
+  });
+
+  it('ends every other session when two-step is turned on, and again when it is turned off; this one stays', async () => {
+    const account = await createAccount(db);
+    const browser = await loggedInBrowser(app, db, account.id);
+    const elsewhere = await loggedInBrowser(app, db, account.id);
+    const { secret } = (await browser.patch('/api/user/mfa/setup')).json().data;
+
+    await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret), password: TEST_PASSWORD });
+    expect((await elsewhere.get('/api/user/profile')).statusCode).toBe(401);
+    const again = await loggedInBrowser(app, db, account.id);
+    await browser.patch('/api/user/mfa/cancel', { password: TEST_PASSWORD });
+
+    expect((await again.get('/api/user/profile')).statusCode).toBe(401);
+    expect((await browser.get('/api/user/profile')).statusCode).toBe(200);
+  });
+
+  it('writes turning two-step on and off to the audit log, the owner as actor', async () => {
+    const account = await createAccount(db);
+    const browser = await loggedInBrowser(app, db, account.id);
+    const { secret } = (await browser.patch('/api/user/mfa/setup')).json().data;
+    await browser.patch('/api/user/mfa/confirm', { code: codeOf(secret), password: TEST_PASSWORD });
+    await browser.patch('/api/user/mfa/cancel', { password: TEST_PASSWORD });
+
+    const entries = await db.select().from(auditLog).where(eq(auditLog.subjectId, account.id));
+
+    expect(entries.map((entry) => entry.action).sort()).toEqual(['user.twoStepOff', 'user.twoStepOn']);
+    for (const entry of entries) expect(entry).toMatchObject({ actorId: account.id, subjectName: account.email });
   });
 });

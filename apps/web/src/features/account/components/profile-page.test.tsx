@@ -67,12 +67,54 @@ describe('ProfilePage', () => {
 
   it("shows the server's refusal in a red alert", async () => {
     const { user } = renderAccount('/account/profile', makeUser(), {
-      'PATCH /api/user/update': { status: 409, message: 'That e-mail address is taken' },
+      'PATCH /api/user/update': { status: 400, message: 'The password is not correct.' },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Update' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('That e-mail address is taken');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The password is not correct.');
+  });
+
+  it('asks for the current password only when the e-mail changes, and says to check the new address', async () => {
+    const jane = makeUser({ email: 'jane@example.com.au' });
+    const { user, server } = renderAccount('/account/profile', jane, {
+      'PATCH /api/user/update': { message: MESSAGES.emailChangeRequested, data: { user: jane } },
+    });
+
+    const email = await screen.findByLabelText('Email address');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'JANE@example.com.au');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'jane.new@example.com.au');
+    const password = screen.getByLabelText('Current password');
+    await user.click(password);
+    await user.tab();
+    expect(screen.getByText(MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    await user.type(password, 'my-password');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findAllByText(MESSAGES.emailChangeRequested)).not.toHaveLength(0);
+    expect(server.calls('PATCH /api/user/update')[0]?.body).toMatchObject({
+      email: 'jane.new@example.com.au',
+      password: 'my-password',
+    });
+    expect(screen.getByLabelText('Email address')).toHaveValue('jane@example.com.au');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  it('sends no password when the e-mail stays', async () => {
+    const jane = makeUser();
+    const { user, server } = renderAccount('/account/profile', jane, {
+      'PATCH /api/user/update': { message: 'Profile updated', data: { user: jane } },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(server.calls('PATCH /api/user/update')[0]?.body).not.toHaveProperty('password');
   });
 
   it('disables every field and the button for a USER', async () => {

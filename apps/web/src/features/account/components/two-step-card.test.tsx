@@ -31,10 +31,12 @@ describe('TwoStepCard', () => {
     await user.tab();
     expect(screen.getByText(MESSAGES.totpCodeSixDigits)).toBeInTheDocument();
     await user.type(code, '6');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Your password'), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Two-step verification is on')).toBeInTheDocument();
-    expect(server.calls('PATCH /api/user/mfa/confirm')[0]?.body).toEqual({ code: '123456' });
+    expect(server.calls('PATCH /api/user/mfa/confirm')[0]?.body).toEqual({ code: '123456', password: 'secret-password' });
     // The toast comes with the answer; the card turns once the account is read again.
     expect(await screen.findByRole('button', { name: 'Turn off' })).toBeInTheDocument();
   });
@@ -47,40 +49,29 @@ describe('TwoStepCard', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
     await user.type(await screen.findByLabelText('Code from your app'), '000000');
+    await user.type(screen.getByLabelText('Your password'), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The code is not valid');
   });
 
-  it('turns two-step off with a current code', async () => {
+  it('turns two-step off with the current password, and asks for it before sending', async () => {
     const jane = makeUser({ mfa: true });
     const { user, server } = renderAccount('/account/password', jane, {
       'PATCH /api/user/mfa/cancel': { message: 'Two-step verification is off', data: { user: { ...jane, mfa: false } } },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Turn off' }));
-    await user.type(screen.getByLabelText('Code from your app'), '654321');
-    await user.click(screen.getByRole('button', { name: 'Turn off two-step verification' }));
-
-    expect(await screen.findByText('Two-step verification is off')).toBeInTheDocument();
-    expect(server.calls('PATCH /api/user/mfa/cancel')[0]?.body).toEqual({ code: '654321' });
-    expect(await screen.findByRole('button', { name: 'Turn on' })).toBeInTheDocument();
-  });
-
-  it('turns two-step off with the password instead', async () => {
-    const jane = makeUser({ mfa: true });
-    const { user, server } = renderAccount('/account/password', jane, {
-      'PATCH /api/user/mfa/cancel': { data: { user: { ...jane, mfa: false } } },
-    });
-
-    await user.click(await screen.findByRole('button', { name: 'Turn off' }));
-    await user.click(screen.getByLabelText('your password'));
-    const password = screen.getAllByLabelText('Password').find((element) => element.tagName === 'INPUT');
-    if (!password) throw new Error('no password field');
+    const password = screen.getByLabelText('Your password');
+    await user.click(password);
+    await user.tab();
+    expect(screen.getByText(MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn off two-step verification' })).toBeDisabled();
     await user.type(password, 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Turn off two-step verification' }));
 
-    expect(await screen.findByRole('button', { name: 'Turn on' })).toBeInTheDocument();
+    expect(await screen.findByText('Two-step verification is off')).toBeInTheDocument();
     expect(server.calls('PATCH /api/user/mfa/cancel')[0]?.body).toEqual({ password: 'secret-password' });
+    expect(await screen.findByRole('button', { name: 'Turn on' })).toBeInTheDocument();
   });
 });

@@ -54,7 +54,7 @@ export function TwoStepOff({ readOnly }: { readOnly: boolean }) {
         <li className="mb-2">
           Or, if you cannot scan it, enter this key in the app: <code className="text-break">{setup.secret}</code>
         </li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>Enter the 6-digit code the app shows, and your password.</li>
       </ol>
       <ConfirmCodeForm onCancel={forgetSetup} />
     </>
@@ -68,7 +68,11 @@ function ConfirmCodeForm({ onCancel }: { onCancel: () => void }) {
     register,
     handleSubmit,
     formState: { errors, isValid },
-  } = useForm<MfaConfirmInput>({ resolver: zodResolver(mfaConfirmSchema), mode: 'onTouched', defaultValues: { code: '' } });
+  } = useForm<MfaConfirmInput>({
+    resolver: zodResolver(mfaConfirmSchema),
+    mode: 'onTouched',
+    defaultValues: { code: '', password: '' },
+  });
 
   async function submit(values: MfaConfirmInput) {
     clearAlert();
@@ -81,6 +85,13 @@ function ConfirmCodeForm({ onCancel }: { onCancel: () => void }) {
     <Form noValidate onSubmit={handleSubmit(submit)}>
       <FormAlert alert={alert} onClose={clearAlert} />
       <TextField label="Code from your app" {...TOTP_CODE_FIELD} error={errors.code} {...register('code')} />
+      <TextField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+        {...register('password')}
+      />
       <div className="d-flex gap-2">
         <SubmitButton busy={isLoading} disabled={!isValid}>
           Confirm

@@ -12,14 +12,10 @@ import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
 import { successMessage } from '../../../lib/api-error';
 import { useTurnOffTwoStepMutation } from '../api/account-api';
-import { TOTP_CODE_FIELD } from './totp-code-field';
 
-type Proof = 'code' | 'password';
-
-/** Two-step is on: 'Turn off' asks for proof that this is the user, a current code or the password. */
+/** Two-step is on: 'Turn off' asks for the current password, so that a borrowed session cannot turn it off. */
 export function TwoStepOn({ readOnly }: { readOnly: boolean }) {
   const [turningOff, setTurningOff] = useState(false);
-  const [proof, setProof] = useState<Proof>('code');
 
   if (!turningOff) {
     return (
@@ -31,36 +27,10 @@ export function TwoStepOn({ readOnly }: { readOnly: boolean }) {
       </>
     );
   }
-  return (
-    <>
-      <Form.Group className="mb-3">
-        <p className="mb-1">To turn it off, confirm with</p>
-        <Form.Check
-          inline
-          type="radio"
-          id="two-step-proof-code"
-          name="two-step-proof"
-          label="a code from your app"
-          checked={proof === 'code'}
-          onChange={() => setProof('code')}
-        />
-        <Form.Check
-          inline
-          type="radio"
-          id="two-step-proof-password"
-          name="two-step-proof"
-          label="your password"
-          checked={proof === 'password'}
-          onChange={() => setProof('password')}
-        />
-      </Form.Group>
-      {/* A new form for each kind of proof: only the one chosen is sent. */}
-      <TurnOffForm key={proof} proof={proof} onCancel={() => setTurningOff(false)} />
-    </>
-  );
+  return <TurnOffForm onCancel={() => setTurningOff(false)} />;
 }
 
-function TurnOffForm({ proof, onCancel }: { proof: Proof; onCancel: () => void }) {
+function TurnOffForm({ onCancel }: { onCancel: () => void }) {
   const [turnOff, { isLoading }] = useTurnOffTwoStepMutation();
   const { alert, clearAlert, showError } = useFormAlert();
   const {
@@ -70,7 +40,7 @@ function TurnOffForm({ proof, onCancel }: { proof: Proof; onCancel: () => void }
   } = useForm<MfaCancelInput>({
     resolver: zodResolver(mfaCancelSchema),
     mode: 'onTouched',
-    defaultValues: { [proof]: '' },
+    defaultValues: { password: '' },
   });
 
   async function submit(values: MfaCancelInput) {
@@ -83,17 +53,13 @@ function TurnOffForm({ proof, onCancel }: { proof: Proof; onCancel: () => void }
   return (
     <Form noValidate onSubmit={handleSubmit(submit)}>
       <FormAlert alert={alert} onClose={clearAlert} />
-      {proof === 'code' ? (
-        <TextField label="Code from your app" {...TOTP_CODE_FIELD} error={errors.code} {...register('code')} />
-      ) : (
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password}
-          {...register('password')}
-        />
-      )}
+      <TextField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+        {...register('password')}
+      />
       <div className="d-flex gap-2">
         <SubmitButton variant="danger" busy={isLoading} disabled={!isValid}>
           Turn off two-step verification

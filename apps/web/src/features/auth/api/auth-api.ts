@@ -49,6 +49,16 @@ const authApi = api.injectEndpoints({
       query: (key) => ({ url: '/user/verify/account', params: { key } }),
       transformResponse: toMessage,
     }),
+    /** Makes the address the key was mailed to the login e-mail. */
+    verifyEmail: build.query<string, string>({
+      query: (key) => ({ url: '/user/verify/email', params: { key } }),
+      transformResponse: toMessage,
+    }),
+    /** Restores the login e-mail the key was mailed to; every session ends. */
+    undoEmailChange: build.query<string, string>({
+      query: (key) => ({ url: '/user/verify/email/undo', params: { key } }),
+      transformResponse: toMessage,
+    }),
     /** Whose password the e-mailed key may reset. */
     verifyPasswordKey: build.query<string, string>({
       query: (key) => ({ url: '/user/verify/password', params: { key } }),
@@ -64,5 +74,7 @@ export const {
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
   useVerifyAccountQuery,
+  useVerifyEmailQuery,
+  useUndoEmailChangeQuery,
   useVerifyPasswordKeyQuery,
 } = authApi;
