@@ -57,16 +57,16 @@ describe('configuration', () => {
   });
 
   it('listens on every interface in production, as a container must', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'ab'.repeat(32), HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 
   it('serves the API documentation outside production, and in production only with API_DOCS=on', () => {
     const secret = 'x'.repeat(32);
     expect(loadConfig({}).apiDocs).toBe(true);
     expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).apiDocs).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, TOTP_ENCRYPTION_KEY: 'ab'.repeat(32), API_DOCS: 'on' }).apiDocs).toBe(true);
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
 

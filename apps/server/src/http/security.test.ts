@@ -5,13 +5,13 @@ import { CROSS_SITE_MESSAGE, tileImageSource } from './security';
 
 const TILE_URL = 'https://{s}.tiles.example.org/{z}/{x}/{y}.png';
 const { app } = await createTestApp();
-const production = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), MAP_TILE_URL: TILE_URL });
+const production = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'ab'.repeat(32), MAP_TILE_URL: TILE_URL });
 const { app: productionApp } = await createTestApp({
   nodeEnv: 'production',
   mapTileUrl: production.mapTileUrl,
   apiDocs: production.apiDocs,
 });
-const documented = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), API_DOCS: 'on' });
+const documented = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'ab'.repeat(32), API_DOCS: 'on' });
 const { app: documentedApp } = await createTestApp({ nodeEnv: 'production', apiDocs: documented.apiDocs });
 app.post('/api/test-only/change', async () => ({ changed: true }));
 

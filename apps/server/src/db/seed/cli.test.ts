@@ -18,7 +18,7 @@ describe('npm run db:seed', () => {
 
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/seed/cli.ts'], {
       cwd: SERVER_DIR,
-      env: { ...env, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: target },
+      env: { ...env, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'ab'.repeat(32), DATA_DIR: target },
       encoding: 'utf8',
       timeout: COMMAND_TIMEOUT_MS,
     });

@@ -384,11 +384,11 @@ export function createUserService(deps: UserServiceDependencies) {
       await rateLimits.assertBelowLimit(RATE_LIMITS.wrongCodesPerAccount, input.userId);
       await rateLimits.assertBelowLimit(RATE_LIMITS.wrongCodesPerNetwork, network);
       const user = await accountOf(halfSession.user);
-      const secret = user.mfa ? user.mfaSecret : null;
+      const secret = totpSecretOf(user);
       if (secret === null || stepOfCode(secret, joinQrCode(input), clock()) === null) await refuseWrongCode(user, network);
       // The code used up, the half-session ended and the full one begun together (the tries counted above stay).
       const session = await transactions.run(async () => {
-        await acceptCode(user.id, totpSecretOf(user), joinQrCode(input));
+        await acceptCode(user.id, secret, joinQrCode(input));
         await sessions.endByHash(halfSession.tokenHash);
         return sessions.start(user.id, 'ACTIVE', requester);
       });
