@@ -47,6 +47,19 @@ const ownTradeColumns = {
   },
 };
 
+/** A business put in front of its moderators now, as if new: no decision, no flag, submitted now. */
+function submittedNow(moderationStatus: SubmittedStatus) {
+  return {
+    moderationStatus,
+    moderationReason: null,
+    moderatedAt: null,
+    moderatedBy: null,
+    changedSinceApproval: false,
+    submittedAt: sql`now()`,
+    updatedAt: sql`now()`,
+  };
+}
+
 export function createTradeDashboardRepo(db: Database) {
   function ownTrades() {
     return db
@@ -111,16 +124,7 @@ export function createTradeDashboardRepo(db: Database) {
     async updateAndSubmit(id: string, fields: ProfileFields, moderationStatus: SubmittedStatus): Promise<void> {
       await db
         .update(trades)
-        .set({
-          ...fields,
-          moderationStatus,
-          moderationReason: null,
-          moderatedAt: null,
-          moderatedBy: null,
-          changedSinceApproval: false,
-          submittedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
+        .set({ ...fields, ...submittedNow(moderationStatus) })
         .where(eq(trades.id, id));
     },
 
@@ -142,15 +146,7 @@ export function createTradeDashboardRepo(db: Database) {
     async resubmit(id: string, moderationStatus: SubmittedStatus): Promise<boolean> {
       const rows = await db
         .update(trades)
-        .set({
-          moderationStatus,
-          moderationReason: null,
-          moderatedAt: null,
-          moderatedBy: null,
-          changedSinceApproval: false,
-          submittedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
+        .set(submittedNow(moderationStatus))
         .where(and(eq(trades.id, id), eq(trades.moderationStatus, 'REJECTED')))
         .returning({ id: trades.id });
       return rows.length > 0;
