@@ -95,6 +95,7 @@ for (const viewport of VIEWPORTS) {
         { path: '/resetpassword', ready: heading('Reset Password') },
         { path: '/verify/account?key=not-a-key', ready: (p) => p.getByRole('alert') },
         { path: '/verify/password?key=not-a-key', ready: heading('Reset Password') },
+        { path: '/verify/email?key=not-a-key', ready: (p) => p.getByRole('alert') },
         { path: '/no/such/page', ready: heading('Page Not Found') },
       ]);
 
@@ -153,6 +154,7 @@ for (const viewport of VIEWPORTS) {
         { path: `/trade/setting/${trade.id}`, ready: heading('Settings') },
         { path: '/account/profile', ready: heading('Profile') },
         { path: '/account/password', ready: heading('Two-step verification') },
+        { path: '/account/sessions', ready: heading('Sessions') },
       ]);
 
       await test.step("the user's menu, open", async () => {
