@@ -1,5 +1,4 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { Secret, TOTP } from 'otpauth';
 import { logInDirectly, mailTo, newEmail, newVerifiedAccount, openLink } from './account-helpers';
 import { expect, test } from './fixtures';
 
@@ -36,24 +35,5 @@ test.describe('what hands over an account asks for the password again', () => {
     expect(notice.text).toContain(newAddress);
     await page.goto('/account/profile');
     await expect(page.getByLabel('Email address')).toHaveValue(newAddress);
-  });
-
-  test('turns two-step on with a code and the password', async ({ page }) => {
-    const password = 'Harbour-lights-at-compline-7';
-    const email = await newVerifiedAccount(page, 'Junia', 'Andronicus', password);
-    await logInDirectly(page, email, password);
-    await page.goto('/account/password');
-
-    await page.getByRole('button', { name: 'Turn on' }).click();
-    await expect(page.getByRole('img', { name: 'QR code of your two-step verification key' })).toBeVisible();
-    const secret = (await page.locator('code').textContent()) ?? '';
-    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-    await page.getByLabel('Code from your app').fill(totp.generate());
-    await expect(page.getByRole('button', { name: 'Confirm' })).toBeDisabled();
-    await page.getByLabel('Your password').fill(password);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-
-    await expect(page.getByText(MESSAGES.mfaTurnedOn).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Turn off' })).toBeVisible();
   });
 });

@@ -137,6 +137,7 @@ test.describe('login', () => {
     const secret = (await page.locator('code').textContent()) ?? '';
     const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
     await page.getByLabel('Code from your app').fill(totp.generate());
+    await expect(page.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     await page.getByLabel('Your password').fill(password);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText(MESSAGES.mfaTurnedOn).first()).toBeVisible();

@@ -1,11 +1,10 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { businessPath } from '@churchtrades/shared/business-page';
-import type { Category } from '@churchtrades/shared/category';
-import type { ChurchSummary } from '@churchtrades/shared/church';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import { demoEmail, logInDirectly, newVerifiedAccount } from './account-helpers';
+import { directoryChoices } from './directory-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -16,31 +15,9 @@ import { expect, test } from './fixtures';
 
 const PASSWORD = 'Kiln-fired-pottery-on-the-hill-5';
 
-async function answerOf<T>(request: APIRequestContext, url: string): Promise<T> {
-  const response = await request.get(url);
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as Envelope<T>).data;
-}
-
-/** A sub category and two churches of New South Wales, as the demo data has them. */
-async function directoryChoices(request: APIRequestContext) {
-  const { categories: mains } = await answerOf<{ categories: Category[] }>(request, '/api/category/main_categories');
-  const main = mains[0];
-  if (!main) throw new Error('The demo data has no main category');
-  const { categories: subs } = await answerOf<{ categories: Category[] }>(
-    request,
-    `/api/category/sub_categories?parent_id=${main.id}`,
-  );
-  const { churches } = await answerOf<{ churches: ChurchSummary[] }>(request, '/api/churches/stateChurches?stateType=NSW');
-  const [sub] = subs;
-  const [firstChurch, secondChurch] = churches;
-  if (!sub || !firstChurch || !secondChurch) throw new Error('The demo data is too small');
-  return { main, sub, firstChurch, secondChurch };
-}
-
 /** A new owner's business, listed through the API and approved by the demo administrator. */
 async function listedBusiness(browser: Browser, owner: Page, name: string): Promise<OwnTrade> {
-  const { main, sub, firstChurch } = await directoryChoices(owner.request);
+  const { main, firstSub: sub, firstChurch } = await directoryChoices(owner.request);
   const listed = await owner.request.post('/api/trades/new', {
     data: {
       name,

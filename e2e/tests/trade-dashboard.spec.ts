@@ -1,11 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AddressSuggestion } from '@churchtrades/shared/address-lookup';
-import type { Category } from '@churchtrades/shared/category';
-import type { ChurchSummary } from '@churchtrades/shared/church';
-import type { Envelope } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { TradePage } from '@churchtrades/shared/trade-search';
 import { collectErrors, demoEmail, logInDirectly, newVerifiedAccount } from './account-helpers';
+import { answerOf, directoryChoices } from './directory-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -18,31 +16,6 @@ const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function answerOf<T>(request: APIRequestContext, url: string): Promise<T> {
-  const response = await request.get(url);
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as Envelope<T>).data;
-}
-
-/** Names to choose in the selects, as the server offers them. */
-async function directoryChoices(request: APIRequestContext) {
-  const { categories: mains } = await answerOf<{ categories: Category[] }>(request, '/api/category/main_categories');
-  const main = mains[0];
-  if (!main) throw new Error('The demo data has no main category');
-  const { categories: subs } = await answerOf<{ categories: Category[] }>(
-    request,
-    `/api/category/sub_categories?parent_id=${main.id}`,
-  );
-  const { churches } = await answerOf<{ churches: ChurchSummary[] }>(
-    request,
-    '/api/churches/stateChurches?stateType=NSW',
-  );
-  const [firstSub, secondSub] = subs;
-  const [firstChurch, secondChurch] = churches;
-  if (!firstSub || !secondSub || !firstChurch || !secondChurch) throw new Error('The demo data is too small');
-  return { main: main.name, firstSub: firstSub.name, secondSub: secondSub.name, firstChurch, secondChurch };
-}
 
 /** An address of the demo address index, as the lookup suggests it for a common street name. */
 async function indexedAddress(request: APIRequestContext): Promise<AddressSuggestion> {
@@ -90,8 +63,8 @@ test.describe('the business pages', () => {
       await page.getByLabel('Name', { exact: true }).fill(firstName);
       const brief = page.getByLabel('Brief (iBusiness-Card)', { exact: true });
       await brief.fill('Kitchens, decks and cabinets built to last');
-      await page.getByLabel('Main Category', { exact: true }).selectOption({ label: choices.main });
-      await page.getByLabel('Sub category', { exact: true }).selectOption({ label: choices.firstSub });
+      await page.getByLabel('Main Category', { exact: true }).selectOption({ label: choices.main.name });
+      await page.getByLabel('Sub category', { exact: true }).selectOption({ label: choices.firstSub.name });
       await page.getByLabel('State', { exact: true }).selectOption('NSW');
       await page.getByLabel('Church', { exact: true }).selectOption({ label: choices.firstChurch.name });
       await page.getByRole('button', { name: 'List your business' }).click();
@@ -107,7 +80,7 @@ test.describe('the business pages', () => {
       await page.getByLabel('Name', { exact: true }).fill(newName);
       await page.getByLabel('Service(s)', { exact: true }).fill('Kitchens\nDecks\nCabinets');
       await page.getByLabel('Own Tags', { exact: true }).fill('timber carpentry');
-      await page.getByLabel('Sub category', { exact: true }).selectOption({ label: choices.secondSub });
+      await page.getByLabel('Sub category', { exact: true }).selectOption({ label: choices.secondSub.name });
       await page.getByLabel('Church', { exact: true }).selectOption({ label: choices.secondChurch.name });
       await page.getByRole('button', { name: 'Update' }).click();
       // Another church is a new submission: the owner is asked first.
@@ -120,9 +93,9 @@ test.describe('the business pages', () => {
       await expect(page.getByLabel('Service(s)', { exact: true })).toHaveValue('Kitchens\nDecks\nCabinets');
       await expect(page.getByLabel('Own Tags', { exact: true })).toHaveValue('timber carpentry');
       const chosen = (label: string) => page.getByLabel(label, { exact: true }).locator('option:checked');
-      await expect(chosen('Sub category')).toHaveText(choices.secondSub);
+      await expect(chosen('Sub category')).toHaveText(choices.secondSub.name);
       await expect(chosen('Church')).toHaveText(choices.secondChurch.name);
-      expect(await page.getByLabel('Automated System Tags', { exact: true }).inputValue()).toContain(choices.secondSub);
+      expect(await page.getByLabel('Automated System Tags', { exact: true }).inputValue()).toContain(choices.secondSub.name);
       await expect(page.getByLabel('Serving Church Geo', { exact: true })).toHaveValue(/NSW$/);
     });
 
