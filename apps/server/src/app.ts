@@ -200,7 +200,7 @@ export async function buildApp({
     transactions,
   });
   const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
-  const trades = createTradeService(createTradeRepo(db), undefined, createMapAnswers(mapAnswersKept));
+  const trades = createTradeService({ repo: createTradeRepo(db), clock, mapAnswers: createMapAnswers(mapAnswersKept) });
   const categories = createCategoryService({ repo: createCategoryRepo(db), audit, transactions });
   const churches = createChurchService({ repo: createChurchRepo(db), audit, images, transactions });
   const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit, transactions });

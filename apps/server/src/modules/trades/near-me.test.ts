@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createAddress, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
+import { systemClock } from '../../clock';
 import { createTradeRepo } from './repo';
-import { createTradeService, DEFAULT_SEARCH_LIMITS } from './service';
+import { DEFAULT_SEARCH_LIMITS } from './search/limits';
+import { createTradeService } from './service';
 
 const { app, database } = await createTestApp();
 const db = database.db;
@@ -132,7 +134,11 @@ describe('GET /api/trades/clientFilter near me', () => {
       sCat: undefined,
       ...SYDNEY,
     };
-    const service = createTradeService(createTradeRepo(db), { ...DEFAULT_SEARCH_LIMITS, nearMeExactKm: 0 });
+    const service = createTradeService({
+      repo: createTradeRepo(db),
+      clock: systemClock,
+      limits: { ...DEFAULT_SEARCH_LIMITS, nearMeExactKm: 0 },
+    });
 
     const page = await service.searchListed(query);
 

@@ -2,8 +2,10 @@ import { mapPointsSchema } from '@churchtrades/shared/map';
 import { describe, expect, it } from 'vitest';
 import { createAddress, createCategoryPair, createChurch, createTrade, inCategory } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
+import { systemClock } from '../../clock';
 import { createTradeRepo } from './repo';
-import { createTradeService, DEFAULT_SEARCH_LIMITS, type TradeSearchLimits } from './service';
+import { DEFAULT_SEARCH_LIMITS, type TradeSearchLimits } from './search/limits';
+import { createTradeService } from './service';
 
 // Large-set behaviour on a small database: limits of 0 make every set "larger than PostgreSQL should count".
 const { database } = await createTestApp();
@@ -11,7 +13,11 @@ const db = database.db;
 const repo = createTradeRepo(db);
 
 function serviceWith(limits: Partial<TradeSearchLimits>, repoOverrides: Partial<typeof repo> = {}) {
-  return createTradeService({ ...repo, ...repoOverrides }, { ...DEFAULT_SEARCH_LIMITS, ...limits });
+  return createTradeService({
+    repo: { ...repo, ...repoOverrides },
+    clock: systemClock,
+    limits: { ...DEFAULT_SEARCH_LIMITS, ...limits },
+  });
 }
 
 function query(fields: { churchId: string; page?: number; size?: number; searchText?: string }) {

@@ -1,0 +1,12 @@
+import type { MapPointsQuery } from '@churchtrades/shared/map';
+import type { DirectoryFilter } from '../repo';
+
+/** The search page's filters as the directory's queries take them. */
+export function filterOf(query: MapPointsQuery): DirectoryFilter {
+  return {
+    ...(query.stateType === 'ALL' ? {} : { stateType: query.stateType }),
+    ...(query.churchId === undefined ? {} : { churchId: query.churchId }),
+    ...(query.mCat === undefined ? {} : { mainCategoryId: query.mCat }),
+    ...(query.sCat === undefined ? {} : { categoryId: query.sCat }),
+  };
+}
