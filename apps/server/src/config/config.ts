@@ -38,7 +38,6 @@ const environmentSchema = z.object({
   API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_SEED: z.coerce.number().int().default(20250420),
   SESSION_IDLE_HOURS: z.coerce
@@ -86,7 +85,6 @@ export interface Config {
    */
   trustProxy: number | string[];
   logLevel: Environment['LOG_LEVEL'];
-  redisUrl: string | undefined;
   /** Unset: the first start makes a password of its own and prints it with the demo accounts. */
   demoPassword: string | undefined;
   demoSeed: number;
@@ -190,7 +188,6 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     apiDocs: (vars.API_DOCS ?? (production ? 'off' : 'on')) === 'on',
     trustProxy: readTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL,
-    redisUrl: vars.REDIS_URL,
     demoPassword: vars.DEMO_PASSWORD,
     demoSeed: vars.DEMO_SEED,
     sessionLimits: { idleMs: vars.SESSION_IDLE_HOURS * HOUR_MS, lifetimeMs: vars.SESSION_LIFETIME_DAYS * DAY_MS },
