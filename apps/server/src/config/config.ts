@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { repositoryDir } from '../install-dirs';
 
 const optionalText = z
   .string()
@@ -21,7 +22,7 @@ const environmentSchema = z.object({
   APP_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).default('http://localhost:3000'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   SESSION_SECRET: optionalText,
   TOTP_ENCRYPTION_KEY: optionalText,
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -161,7 +162,9 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
   if (vars.SESSION_IDLE_HOURS > vars.SESSION_LIFETIME_DAYS * 24) {
     throw new ConfigError('Invalid configuration: SESSION_IDLE_HOURS must not be longer than SESSION_LIFETIME_DAYS');
   }
-  const dataDir = path.resolve(vars.DATA_DIR);
+  // By default the repository's data/, whichever workspace starts the process; a relative path given is the
+  // user's, from the folder they are in.
+  const dataDir = vars.DATA_DIR === undefined ? path.join(repositoryDir(), 'data') : path.resolve(vars.DATA_DIR);
   const production = vars.NODE_ENV === 'production';
   return Object.freeze({
     nodeEnv: vars.NODE_ENV,
