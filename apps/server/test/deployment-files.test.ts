@@ -69,15 +69,16 @@ const ignorePatterns = read('.dockerignore')
   .filter((line) => line !== '' && !line.startsWith('#'));
 
 describe('Dockerfile', () => {
-  it('builds the web app in one stage and runs from a last stage of its own', () => {
+  it('builds the web app and the server in one stage and runs from a last stage of its own', () => {
     expect(runtime.name).toBe('runtime');
-    const build = stages.find((stage) => all(stage, 'RUN').some(({ args }) => args.includes('npm run build -w @churchtrades/web')));
+    const builds = (stage: Stage) => all(stage, 'RUN').map(({ args }) => args);
+    const build = stages.find((stage) => builds(stage).includes('npm run build -w @churchtrades/web'));
     expect(build).toBeDefined();
-    expect(all(runtime, 'COPY').map(copyOf)).toContainEqual({
-      from: build!.name,
-      sources: ['/app/apps/web/dist'],
-      destination: 'apps/web/dist',
-    });
+    expect(builds(build!)).toContain('npm run build -w @churchtrades/server');
+    const copies = all(runtime, 'COPY').map(copyOf);
+    expect(copies).toContainEqual({ from: build!.name, sources: ['/app/apps/web/dist'], destination: 'apps/web/dist' });
+    expect(copies).toContainEqual({ from: build!.name, sources: ['/app/apps/server/dist'], destination: 'apps/server/dist' });
+    expect(copies).toContainEqual({ from: undefined, sources: ['apps/server/drizzle'], destination: 'apps/server/drizzle' });
   });
 
   it('runs as a user other than root, in production, on port 3000, with its data on a volume', () => {
@@ -93,12 +94,20 @@ describe('Dockerfile', () => {
     expect(all(runtime, 'EXPOSE').map(({ args }) => args)).toEqual(['3000']);
   });
 
-  it('checks its health on /healthz and starts the real server', () => {
+  it('checks its health on /healthz and starts the compiled server, as npm start does', () => {
     expect(all(runtime, 'HEALTHCHECK')[0]?.args).toMatch(/CMD node -e .*\/healthz/);
     const [command] = all(runtime, 'CMD');
-    expect(JSON.parse(command!.args)).toEqual(['node', '--import', 'tsx', 'apps/server/src/server.ts']);
-    // server.ts serves the web app from ../../web/dist beside its own folder: where the image puts it.
+    expect(JSON.parse(command!.args)).toEqual(['node', '--enable-source-maps', 'apps/server/dist/server.js']);
+    expect(JSON.parse(read('apps/server/package.json')).scripts.start).toBe('node --enable-source-maps dist/server.js');
+    // server.ts serves the web app from ../../web/dist beside its own folder (src/ or dist/): where the image puts it.
     expect(read('apps/server/src/server.ts')).toContain("new URL('../../web/dist', import.meta.url)");
+  });
+
+  it('runs JavaScript only: no TypeScript sources in the image, no TypeScript tooling among the production dependencies', () => {
+    const sources = all(runtime, 'COPY').map(copyOf).filter((copy) => copy.from === undefined).flatMap((copy) => copy.sources);
+    expect(sources.filter((source) => /\.tsx?$|(^|\/)src$/.test(source))).toEqual([]);
+    const { dependencies } = JSON.parse(read('apps/server/package.json')) as { dependencies: Record<string, string> };
+    for (const tool of ['tsx', 'esbuild', 'typescript', 'drizzle-kit', 'vitest']) expect(Object.keys(dependencies)).not.toContain(tool);
   });
 
   it('copies only what exists and what .dockerignore lets into the build context', () => {
@@ -135,7 +144,8 @@ describe('.dockerignore', () => {
     for (const file of ['apps/server/test/factories.ts', 'apps/server/src/app.test.ts', 'e2e/tests/a.spec.ts']) {
       expect(ignoredByDocker(file, ignorePatterns), file).toBe(true);
     }
-    for (const file of ['apps/server/src/server.ts', 'apps/server/drizzle/0015_account_security.sql', 'e2e/package.json']) {
+    const sources = ['apps/server/src/server.ts', 'apps/server/build.ts', 'apps/server/drizzle/0015_account_security.sql', 'e2e/package.json'];
+    for (const file of sources) {
       expect(ignoredByDocker(file, ignorePatterns), file).toBe(false);
     }
   });

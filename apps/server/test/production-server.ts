@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledServerArguments } from './compiled-server';
 import { freePort } from './server-process';
 
 /**
- * The real server (src/server.ts) in its own process with NODE_ENV=production, as it is deployed, on a
+ * The real server, compiled (dist/server.js), in its own process with NODE_ENV=production, as it is deployed, on a
  * PostgreSQL database: for the load and fault runs, which stop it gracefully, kill it with SIGKILL, and
  * start it again on the same port, data directory and secret, as a process manager would.
  */
@@ -80,7 +81,7 @@ async function isReady(baseUrl: string): Promise<boolean> {
 
 export async function launchServer(setup: ServerSetup): Promise<RunningServer> {
   installExitHook();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, await compiledServerArguments(), {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

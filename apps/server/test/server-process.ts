@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledServerArguments } from './compiled-server';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const READY_TIMEOUT_MS = 120_000;
@@ -36,14 +37,14 @@ async function waitUntilReady(baseUrl: string, server: ChildProcess): Promise<vo
 }
 
 /**
- * Starts the real server as a separate process on a free loopback port, with a fresh embedded
- * database (seeded with demo data on its first start) unless `env.DATABASE_URL` is given.
+ * Starts the real server, compiled as production runs it, as a separate process on a free loopback port, with a
+ * fresh embedded database (seeded with demo data on its first start) unless `env.DATABASE_URL` is given.
  */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'churchtrades-server-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const server = spawn(process.execPath, await compiledServerArguments(), {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

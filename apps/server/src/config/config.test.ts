@@ -1,5 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const REPOSITORY_DATA_DIR = fileURLToPath(new URL('../../../../data', import.meta.url));
 
 describe('configuration', () => {
   it('starts with the documented defaults on an empty environment', () => {
@@ -9,6 +15,23 @@ describe('configuration', () => {
     expect(config.mailOutboxDir).toMatch(/data[/\\]outbox$/);
     expect(config.uploadDir).toMatch(/data[/\\]uploads$/);
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('keeps its data in data/ at the repository root by default, even when started from the server workspace', () => {
+    const printDataDir = "const { loadConfig } = await import('./src/config/config.ts'); console.log(loadConfig({}).dataDir);";
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', printDataDir], {
+      cwd: SERVER_DIR,
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+
+    expect(result.stdout.trim()).toBe(REPOSITORY_DATA_DIR);
+    expect(loadConfig({}).dataDir).toBe(REPOSITORY_DATA_DIR);
+  });
+
+  it('reads a relative DATA_DIR from the folder the process runs in', () => {
+    expect(loadConfig({ DATA_DIR: 'elsewhere/data' }).dataDir).toBe(path.resolve('elsewhere/data'));
+    expect(loadConfig({ DATA_DIR: '/srv/churchtrades' }).mailOutboxDir).toBe('/srv/churchtrades/outbox');
   });
 
   it('refuses PORT=abc with a message naming PORT', () => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { repositoryDir } from '../install-dirs';
 
 const optionalText = z
   .string()
@@ -21,7 +22,7 @@ const environmentSchema = z.object({
   APP_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).default('http://localhost:3000'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   SESSION_SECRET: optionalText,
   TOTP_ENCRYPTION_KEY: optionalText,
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -38,7 +39,6 @@ const environmentSchema = z.object({
   API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_SEED: z.coerce.number().int().default(20250420),
   SESSION_IDLE_HOURS: z.coerce
@@ -86,7 +86,6 @@ export interface Config {
    */
   trustProxy: number | string[];
   logLevel: Environment['LOG_LEVEL'];
-  redisUrl: string | undefined;
   /** Unset: the first start makes a password of its own and prints it with the demo accounts. */
   demoPassword: string | undefined;
   demoSeed: number;
@@ -163,7 +162,9 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
   if (vars.SESSION_IDLE_HOURS > vars.SESSION_LIFETIME_DAYS * 24) {
     throw new ConfigError('Invalid configuration: SESSION_IDLE_HOURS must not be longer than SESSION_LIFETIME_DAYS');
   }
-  const dataDir = path.resolve(vars.DATA_DIR);
+  // By default the repository's data/, whichever workspace starts the process; a relative path given is the
+  // user's, from the folder they are in.
+  const dataDir = vars.DATA_DIR === undefined ? path.join(repositoryDir(), 'data') : path.resolve(vars.DATA_DIR);
   const production = vars.NODE_ENV === 'production';
   return Object.freeze({
     nodeEnv: vars.NODE_ENV,
@@ -190,7 +191,6 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     apiDocs: (vars.API_DOCS ?? (production ? 'off' : 'on')) === 'on',
     trustProxy: readTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL,
-    redisUrl: vars.REDIS_URL,
     demoPassword: vars.DEMO_PASSWORD,
     demoSeed: vars.DEMO_SEED,
     sessionLimits: { idleMs: vars.SESSION_IDLE_HOURS * HOUR_MS, lifetimeMs: vars.SESSION_LIFETIME_DAYS * DAY_MS },

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_DIR } from '../install-dirs';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -22,7 +22,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
 
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_ID = 727_274_801;

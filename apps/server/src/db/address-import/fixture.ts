@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { SERVER_DIR } from '../../install-dirs';
 import {
   type AddressIndexRow,
   findReleaseFiles,
@@ -11,7 +12,7 @@ import {
 } from './gnaf-release';
 
 /** The demo address file: a small release in G-NAF's files, written by generate-fixture.ts. */
-export const ADDRESS_FIXTURE_DIR = fileURLToPath(new URL('./fixture', import.meta.url));
+export const ADDRESS_FIXTURE_DIR = path.join(SERVER_DIR, 'src/db/address-import/fixture');
 
 /**
  * Every address of a small release, in file order, as the import writes them to the index: for the demo seed
