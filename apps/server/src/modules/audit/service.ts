@@ -1,5 +1,7 @@
 import { type AuditAction, type AuditEntry, type AuditQuery, type AuditSubject, visitorActor } from '@churchtrades/shared/audit';
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import type { Page } from '@churchtrades/shared/trade-search';
+import { requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import type { AuditRepo, AuditRow } from './repo';
 
@@ -73,7 +75,9 @@ export function createAuditService(repo: AuditRepo) {
       await repo.insert({ ...by, action, ...subject, before: null, after: details });
     },
 
-    async page(query: AuditQuery): Promise<Page<AuditEntry>> {
+    /** The log, newest first, as filtered: for administrators only. */
+    async page(actor: SignedInUser, query: AuditQuery): Promise<Page<AuditEntry>> {
+      requirePermission(actor, mayAdministerDirectory);
       const { rows, total } = await repo.page(query);
       return {
         content: rows.map(entryOf),
