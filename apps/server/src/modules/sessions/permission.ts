@@ -5,12 +5,21 @@ import { AppError } from '../../http/app-error';
 import type { SignedInUser } from './service';
 
 /**
+ * The operator at the command line (`npm run admin`): no account, every power. The audit log names it the
+ * system.
+ */
+export const OPERATOR = { operator: true, role: 'SUPER' } as const satisfies { operator: true; role: Role };
+
+/** Whoever a service acts for: a logged-in user, or the operator. */
+export type Actor = SignedInUser | typeof OPERATOR;
+
+/**
  * Refuses the actor unless their role passes `allows`, one of `@churchtrades/shared/permissions` (or
  * `mayMakeChanges`): the one check of a role, made by the services whoever calls them and by the routes' guard,
  * so both refuse alike, 403 with `refusal`.
  */
 export function requirePermission(
-  actor: SignedInUser,
+  actor: Actor,
   allows: (role: Role) => boolean,
   refusal: string = MESSAGES.forbidden,
 ): void {
