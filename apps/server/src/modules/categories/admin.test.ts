@@ -20,6 +20,7 @@ import {
   createTrade,
   inCategory,
 } from '../../../test/factories';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
 import { createAuditRepo } from '../audit/repo';
@@ -407,15 +408,13 @@ describe('the category service, whoever calls it', () => {
     const trader = await createActor(db, 'TRADER');
     const category = await createCategory(db);
 
-    for (const call of [
+    await expectRefused([
       () => service.listManaged(trader),
       () => service.create(trader, { name: `Trader's ${randomUUID()}`, tags: '', parentId: -1 }),
       () => service.update(trader, { id: category.id, name: 'Renamed by a trader', tags: '' }),
       () => service.delete(trader, { id: category.id }),
       () => service.reorder(trader, { parentId: -1, ids: [category.id] }),
-    ]) {
-      await expect(call()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.forbidden });
-    }
+    ]);
     const [stored] = await db.select().from(categories).where(eq(categories.id, category.id));
     expect(stored).toMatchObject({ name: category.name });
   });

@@ -9,6 +9,7 @@ import { addresses, socialMedia, trades } from '../../db/schema';
 import { transactionalDatabase } from '../../db/transactions';
 import { createAccount, createActor, createAddress, createSocialMedia, createTrade } from '../../../test/factories';
 import { multipartForm } from '../../../test/multipart-form';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
 import { createAddressRepo } from '../addresses/repo';
@@ -254,10 +255,6 @@ describe('the business services, whoever calls them', () => {
     transactions,
   });
   const actorOf = ({ ownerId }: Business, role: 'TRADER' | 'USER' = 'TRADER') => ({ userId: ownerId, role });
-
-  async function expectRefused(calls: (() => Promise<unknown>)[], message: string): Promise<void> {
-    for (const call of calls) await expect(call()).rejects.toMatchObject({ code: 'FORBIDDEN', message });
-  }
 
   it("refuses a trader the administrators' switches of their own business", async () => {
     const own = await business();
