@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/database';
 import { addresses, categories, churches, socialMedia, trades, users } from '../src/db/schema';
+import type { SignedInUser } from '../src/modules/sessions/service';
 import { tradeSearchKeywords } from '../src/modules/trades/search-keywords';
 import { hashPassword } from '../src/modules/users/password';
 
@@ -51,6 +52,12 @@ export async function createAccount(db: Database, fields: Partial<NewUser> & { p
   if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
   const passwordHash = await passwordHashes.get(password)!;
   return createOwner(db, { passwordHash, emailVerifiedAt: new Date(), ...columns });
+}
+
+/** An account of the role, as a service sees whoever acts: its id and role. */
+export async function createActor(db: Database, role: NonNullable<NewUser['role']>, fields: Partial<NewUser> = {}): Promise<SignedInUser> {
+  const owner = await createOwner(db, { role, ...fields });
+  return { userId: owner.id, role: owner.role };
 }
 
 export async function createCategory(db: Database, fields: Partial<NewCategory> = {}) {

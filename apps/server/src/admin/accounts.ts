@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { createAuditRepo } from '../modules/audit/repo';
 import { createAuditService } from '../modules/audit/service';
+import { OPERATOR } from '../modules/sessions/permission';
 import { createSessionRepo } from '../modules/sessions/repo';
 import { hashPassword } from '../modules/users/password';
 import { type PasswordOwner, weakPasswordReason } from '../modules/users/password-strength';
@@ -59,7 +60,7 @@ export async function createUserAccount(
       .onConflictDoNothing()
       .returning();
     if (!created) throw new AdminCommandError(`An account with the e-mail ${email} exists already`);
-    await createAuditService(createAuditRepo(tx)).recordBySystem({
+    await createAuditService(createAuditRepo(tx)).record(OPERATOR, {
       action: 'user.create',
       subjectType: 'USER',
       subjectId: created.id,
@@ -89,7 +90,7 @@ export async function resetUserPassword(
     await queries.setPassword(account.id, passwordHash);
     await queries.useAllKeys(account.id, 'RESET_PASSWORD', clock());
     await createSessionRepo(tx).deleteAllOf(account.id);
-    await createAuditService(createAuditRepo(tx)).recordBySystem({
+    await createAuditService(createAuditRepo(tx)).record(OPERATOR, {
       action: 'user.passwordReset',
       subjectType: 'USER',
       subjectId: account.id,

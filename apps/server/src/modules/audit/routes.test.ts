@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditAction, AuditEntry, AuditSubject } from '@churchtrades/shared/audit';
+import { type AuditAction, type AuditEntry, type AuditSubject, auditQuerySchema } from '@churchtrades/shared/audit';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { createOwner } from '../../../test/factories';
+import { createActor, createOwner } from '../../../test/factories';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser } from '../../../test/test-browser';
 import type { SignedInUser } from '../sessions/service';
@@ -160,5 +161,22 @@ describe('GET /api/audit', () => {
     const browser = await loggedInBrowser(app, db, (await createOwner(db, { role })).id);
 
     expect((await browser.get('/api/audit')).statusCode).toBe(200);
+  });
+});
+
+describe('the audit service, whoever calls it', () => {
+  it('refuses a trader the log', async () => {
+    const trader = await createActor(db, 'TRADER');
+
+    await expectRefused([() => audit.page(trader, auditQuerySchema.parse({}))]);
+  });
+
+  it('shows an administrator the log', async () => {
+    const { tag, actor } = await newActor();
+    const subjectId = await write(actor);
+
+    const page = await audit.page(actor, auditQuerySchema.parse({ actor: tag }));
+
+    expect(page.content.map((entry) => entry.subjectId)).toEqual([subjectId]);
   });
 });

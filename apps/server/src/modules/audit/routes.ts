@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
 import { keepAnswersPrivate } from '../../http/private-answers';
+import { currentUser } from '../sessions/plugin';
 import type { AuditService } from './service';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
@@ -22,6 +23,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
         response: { 200: envelopeSchema(z.object({ entries: auditPageSchema })) },
       },
     },
-    async (request) => envelope(200, MESSAGES.auditFound, { entries: await audit.page(request.query) }),
+    async (request) =>
+      envelope(200, MESSAGES.auditFound, { entries: await audit.page(currentUser(request), request.query) }),
   );
 };

@@ -1,5 +1,7 @@
 import { type AuditAction, type AuditEntry, type AuditQuery, type AuditSubject, visitorActor } from '@churchtrades/shared/audit';
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import type { Page } from '@churchtrades/shared/trade-search';
+import { type Actor, requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import type { AuditRepo, AuditRow } from './repo';
 
@@ -56,14 +58,10 @@ function entryOf(row: AuditRow): AuditEntry {
 
 export function createAuditService(repo: AuditRepo) {
   return {
-    /** Writes down a privileged change the actor made. */
-    async record(actor: SignedInUser, change: AuditChange): Promise<void> {
-      await repo.insert({ actorId: actor.userId, ...change, ...changedFields(change.before, change.after) });
-    },
-
-    /** Writes down a change made outside the app by the operator's command line, which no account made. */
-    async recordBySystem(change: AuditChange): Promise<void> {
-      await repo.insert({ actorId: null, ...change, ...changedFields(change.before, change.after) });
+    /** Writes down a privileged change the actor made; the operator's has no account to name. */
+    async record(actor: Actor, change: AuditChange): Promise<void> {
+      const actorId = 'userId' in actor ? actor.userId : null;
+      await repo.insert({ actorId, ...change, ...changedFields(change.before, change.after) });
     },
 
     /** Writes down a security event of an account: failed logins, lock-outs, password, e-mail and two-step changes. */
@@ -73,7 +71,9 @@ export function createAuditService(repo: AuditRepo) {
       await repo.insert({ ...by, action, ...subject, before: null, after: details });
     },
 
-    async page(query: AuditQuery): Promise<Page<AuditEntry>> {
+    /** The log, newest first, as filtered: for administrators only. */
+    async page(actor: SignedInUser, query: AuditQuery): Promise<Page<AuditEntry>> {
+      requirePermission(actor, mayAdministerDirectory);
       const { rows, total } = await repo.page(query);
       return {
         content: rows.map(entryOf),

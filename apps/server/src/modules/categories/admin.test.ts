@@ -9,8 +9,10 @@ import type { Role } from '@churchtrades/shared/roles';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, categories, trades, users } from '../../db/schema';
+import { transactionalDatabase } from '../../db/transactions';
 import {
   createAccount,
+  createActor,
   createAddress,
   createCategory,
   createCategoryPair,
@@ -18,9 +20,14 @@ import {
   createTrade,
   inCategory,
 } from '../../../test/factories';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
+import { createAuditRepo } from '../audit/repo';
+import { createAuditService } from '../audit/service';
 import { tradeSearchKeywords } from '../trades/search-keywords';
+import { createCategoryRepo } from './repo';
+import { createCategoryService } from './service';
 
 const { app, database } = await createTestApp();
 const db = database.db;
@@ -386,5 +393,37 @@ describe('PATCH /api/category/reorder', () => {
 
     expect(empty.statusCode).toBe(400);
     expect(governor.statusCode).toBe(403);
+  });
+});
+
+describe('the category service, whoever calls it', () => {
+  const { db: repoDb, transactions } = transactionalDatabase(db);
+  const service = createCategoryService({
+    repo: createCategoryRepo(repoDb),
+    audit: createAuditService(createAuditRepo(repoDb)),
+    transactions,
+  });
+
+  it('refuses a trader the categories to manage and every change to them', async () => {
+    const trader = await createActor(db, 'TRADER');
+    const category = await createCategory(db);
+
+    await expectRefused([
+      () => service.listManaged(trader),
+      () => service.create(trader, { name: `Trader's ${randomUUID()}`, tags: '', parentId: -1 }),
+      () => service.update(trader, { id: category.id, name: 'Renamed by a trader', tags: '' }),
+      () => service.delete(trader, { id: category.id }),
+      () => service.reorder(trader, { parentId: -1, ids: [category.id] }),
+    ]);
+    const [stored] = await db.select().from(categories).where(eq(categories.id, category.id));
+    expect(stored).toMatchObject({ name: category.name });
+  });
+
+  it('lets an administrator add a category', async () => {
+    const name = `Bell Ringing ${randomUUID().slice(0, 8)}`;
+
+    const created = await service.create(await createActor(db, 'ADMIN'), { name, tags: '', parentId: -1 });
+
+    expect(created).toMatchObject({ name, parentId: -1 });
   });
 });

@@ -73,7 +73,8 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
           response: { 200: envelopeSchema(z.object({ categories: z.array(managedCategorySchema) })) },
         },
       },
-      async () => envelope(200, MESSAGES.categoriesFound, { categories: await categories.listManaged() }),
+      async (request) =>
+        envelope(200, MESSAGES.categoriesFound, { categories: await categories.listManaged(currentUser(request)) }),
     );
 
     admin.post(

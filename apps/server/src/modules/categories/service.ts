@@ -9,10 +9,12 @@ import {
   type ManagedCategory,
 } from '@churchtrades/shared/category-admin';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import { NO_CATEGORY } from '@churchtrades/shared/trade-search';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
+import { requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import { tradeSearchKeywords } from '../trades/search-keywords';
 import type { CategoryConflict, CategoryQueries, CategoryRepo, CategoryRow, CategoryRowWithUsage } from './repo';
@@ -95,7 +97,10 @@ async function refreshSearchKeywords(queries: CategoryQueries, categoryId: numbe
   }
 }
 
-/** Each change is written with its audit entry, in one transaction: never one without the other. */
+/**
+ * Anyone reads the directory's categories; administrators alone see their usage and change them. Each change is
+ * written with its audit entry, in one transaction: never one without the other.
+ */
 export function createCategoryService({ repo, audit, transactions }: CategoryServiceDependencies) {
   /** The main category a new sub category goes under: it must exist and be a main category itself. */
   async function assertMainCategory(id: number): Promise<void> {
@@ -124,12 +129,14 @@ export function createCategoryService({ repo, audit, transactions }: CategorySer
     },
 
     /** Every main category in display order, each with its sub categories, and how many businesses use each. */
-    async listManaged(): Promise<ManagedCategory[]> {
+    async listManaged(actor: SignedInUser): Promise<ManagedCategory[]> {
+      requirePermission(actor, mayAdministerDirectory);
       return managedTree(await repo.listWithUsage());
     },
 
     /** A main category (parentId -1) or a sub category of a main one, placed after its siblings. */
     async create(actor: SignedInUser, input: CategoryCreateInput): Promise<Category> {
+      requirePermission(actor, mayAdministerDirectory);
       const parentId = storedParentId(input.parentId);
       if (parentId !== null) await assertMainCategory(parentId);
       const name = enteredName(input.name);
@@ -151,6 +158,7 @@ export function createCategoryService({ repo, audit, transactions }: CategorySer
 
     /** A new name and tags; the businesses filed under the category are found by them from now on. */
     async update(actor: SignedInUser, input: CategoryUpdateInput): Promise<Category> {
+      requirePermission(actor, mayAdministerDirectory);
       const name = enteredName(input.name);
       return transactions.run(async () => {
         const current = await repo.find(input.id);
@@ -175,6 +183,7 @@ export function createCategoryService({ repo, audit, transactions }: CategorySer
 
     /** Deleted only while no business is filed under it and, for a main category, it has no sub category. */
     async delete(actor: SignedInUser, input: CategoryDeleteInput): Promise<Category> {
+      requirePermission(actor, mayAdministerDirectory);
       const category = await repo.find(input.id);
       if (!category) throw notFound();
       await transactions.run(async () => {
@@ -193,6 +202,7 @@ export function createCategoryService({ repo, audit, transactions }: CategorySer
 
     /** Puts the siblings under `parentId` in the order given, which must name each of them exactly once. */
     async reorder(actor: SignedInUser, input: CategoryReorderInput): Promise<Category[]> {
+      requirePermission(actor, mayAdministerDirectory);
       const parentId = storedParentId(input.parentId);
       return transactions.run(async () => {
         const siblings = await repo.lockChildren(parentId);

@@ -4,11 +4,20 @@ import type { RealState } from '@churchtrades/shared/states';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, churchMembers, users } from '../../db/schema';
-import { createAccount, createChurch } from '../../../test/factories';
+import { transactionalDatabase } from '../../db/transactions';
+import { createAccount, createActor, createChurch } from '../../../test/factories';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
+import { createAuditRepo } from '../audit/repo';
+import { createAuditService } from '../audit/service';
+import { createChurchRepo } from '../churches/repo';
+import { createChurchService } from '../churches/service';
+import { createImageStore } from '../uploads/image-store';
+import { createChurchMemberRepo } from './repo';
+import { createChurchMemberService } from './service';
 
-const { app, database } = await createTestApp();
+const { app, database, config } = await createTestApp();
 const db = database.db;
 
 async function browserOf(role: Exclude<Role, 'SELECT'>, governedState?: RealState): Promise<TestBrowser> {
@@ -241,6 +250,47 @@ describe('PATCH /api/masterUser/churchMembers/remove', () => {
     const priest = await detach(await browserOf('PRIEST'), body);
 
     expect([governor.statusCode, priest.statusCode]).toEqual([403, 403]);
+    expect(await membershipsOf(owner.id)).toEqual([{ churchId: church.id, churchRole: 'PRIEST' }]);
+  });
+});
+
+describe('the church member service, whoever calls it', () => {
+  const { db: repoDb, transactions } = transactionalDatabase(db);
+  const audit = createAuditService(createAuditRepo(repoDb));
+  const churchService = createChurchService({
+    repo: createChurchRepo(repoDb),
+    audit,
+    images: createImageStore(config.uploadDir),
+    transactions,
+  });
+  const members = createChurchMemberService({ repo: createChurchMemberRepo(repoDb), churches: churchService, audit, transactions });
+
+  it("refuses a trader a church's members, and naming or removing one", async () => {
+    const trader = await createActor(db, 'TRADER');
+    const church = await createChurch(db);
+    const owner = await createAccount(db);
+    const membership = { churchId: church.id, email: owner.email, churchRole: 'PRIEST' as const };
+
+    await expectRefused([
+      () => members.list(trader, church.id, 'PRIEST'),
+      () => members.attach(trader, membership),
+      () => members.detach(trader, membership),
+    ]);
+    expect(await membershipsOf(owner.id)).toEqual([]);
+    expect(await roleOf(owner.id)).toBe('TRADER');
+  });
+
+  it('lets an administrator attach a priest', async () => {
+    const church = await createChurch(db);
+    const owner = await createAccount(db);
+
+    const { attached } = await members.attach(await createActor(db, 'ADMIN'), {
+      churchId: church.id,
+      email: owner.email,
+      churchRole: 'PRIEST',
+    });
+
+    expect(attached).toBe(true);
     expect(await membershipsOf(owner.id)).toEqual([{ churchId: church.id, churchRole: 'PRIEST' }]);
   });
 });

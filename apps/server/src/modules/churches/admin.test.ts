@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { churchFormSchema, churchManageQuerySchema } from '@churchtrades/shared/church-admin';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { Role } from '@churchtrades/shared/roles';
 import type { RealState } from '@churchtrades/shared/states';
@@ -7,10 +8,17 @@ import { and, eq, ilike } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, churches } from '../../db/schema';
-import { createAccount, createChurch, createTrade } from '../../../test/factories';
+import { transactionalDatabase } from '../../db/transactions';
+import { createAccount, createActor, createChurch, createTrade } from '../../../test/factories';
 import { type FormFile, multipartForm } from '../../../test/multipart-form';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
+import { createAuditRepo } from '../audit/repo';
+import { createAuditService } from '../audit/service';
+import { createImageStore } from '../uploads/image-store';
+import { createChurchRepo } from './repo';
+import { createChurchService } from './service';
 
 const { app, database, config } = await createTestApp();
 const db = database.db;
@@ -507,5 +515,41 @@ describe('PATCH /api/churches/toggleEnabled and toggleModerated', () => {
 
     expect(malformed.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the church service, whoever calls it', () => {
+  const { db: repoDb, transactions } = transactionalDatabase(db);
+  const service = createChurchService({
+    repo: createChurchRepo(repoDb),
+    audit: createAuditService(createAuditRepo(repoDb)),
+    images: createImageStore(config.uploadDir),
+    transactions,
+  });
+
+  it('refuses a trader every church to administer, and every change to one', async () => {
+    const trader = await createActor(db, 'TRADER');
+    const church = await createChurch(db, { name: 'Traderville Chapel', stateType: 'NSW' });
+    const form = churchFormSchema.parse({ name: 'Traderville Chapel Renamed', stateType: 'NSW' });
+
+    await expectRefused([
+      () => service.listManaged(trader, churchManageQuerySchema.parse({})),
+      () => service.findManaged(trader, church.id),
+      () => service.churchToManage(trader, church.id),
+      () => service.register(trader, form),
+      () => service.update(trader, { ...form, churchId: church.id }),
+      () => service.changePicture(trader, church.id, 'logo', PNG),
+      () => service.flip(trader, church.id, 'enabled'),
+    ]);
+    expect(await storedChurch(church.id)).toMatchObject({ name: 'Traderville Chapel', enabled: true, logo: null });
+  });
+
+  it('lets a governor find the churches of their state', async () => {
+    const governor = await createActor(db, 'GOVERNOR', { governedState: 'SA' });
+    const church = await createChurch(db, { name: 'Serviceton Chapel', stateType: 'SA' });
+
+    const page = await service.listManaged(governor, churchManageQuerySchema.parse({ name: 'Serviceton' }));
+
+    expect(page.content.map(({ churchId }) => churchId)).toEqual([church.id]);
   });
 });

@@ -1,13 +1,14 @@
 import type { ChurchSearchQuery, ChurchSummary } from '@churchtrades/shared/church';
 import type { ChurchAdmin, ChurchFormInput, ChurchManageQuery, ChurchUpdateInput } from '@churchtrades/shared/church-admin';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { moderatesEverywhere } from '@churchtrades/shared/permissions';
+import { mayAdministerChurches, moderatesEverywhere } from '@churchtrades/shared/permissions';
 import { type RealState, STATE_FILTER_ALL, type StateFilter } from '@churchtrades/shared/states';
 import type { Page } from '@churchtrades/shared/trade-search';
 import { z } from 'zod';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
+import { requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import type { ImageFolder, ImageStore } from '../uploads/image-store';
 import type { ChurchFields, ChurchFilter, ChurchPicture, ChurchRepo, ChurchRow, ChurchSwitch } from './repo';
@@ -34,8 +35,8 @@ function pageOf<T>(content: T[], totalElements: number, { page, size }: { page: 
 /** The churches an actor administers: every church, or those of the one state a governor governs (none yet: null). */
 type AdministeredChurches = { everywhere: true } | { everywhere: false; state: RealState | null };
 
-function administersState(scope: AdministeredChurches, state: RealState): boolean {
-  return scope.everywhere || scope.state === state;
+function assertAdministersState(scope: AdministeredChurches, state: RealState): void {
+  if (!scope.everywhere && scope.state !== state) throw new AppError('FORBIDDEN', MESSAGES.churchOfAnotherState);
 }
 
 const PICTURE_FOLDERS: Record<ChurchPicture, ImageFolder> = { logo: 'logos', image: 'photos' };
@@ -79,22 +80,19 @@ function sameChurchSentAgain(church: ChurchRow, fields: ChurchFields): ChurchRow
  * transaction: never one without the other.
  */
 export function createChurchService({ repo, audit, images, transactions }: ChurchServiceDependencies) {
+  /** Every method that administers churches asks this first: a role below a governor's is refused. */
   async function administered(actor: SignedInUser): Promise<AdministeredChurches> {
+    requirePermission(actor, mayAdministerChurches);
     if (moderatesEverywhere(actor.role)) return { everywhere: true };
     return { everywhere: false, state: await repo.governedStateOf(actor.userId) };
   }
 
-  async function assertAdministersState(actor: SignedInUser, state: RealState): Promise<void> {
-    if (!administersState(await administered(actor), state)) {
-      throw new AppError('FORBIDDEN', MESSAGES.churchOfAnotherState);
-    }
-  }
-
   /** A church the actor may administer: 404 when there is none, 403 when it is of a state they do not govern. */
   async function churchToManage(actor: SignedInUser, id: string): Promise<ChurchRow> {
+    const scope = await administered(actor);
     const church = isUuid(id) ? await repo.find(id) : undefined;
     if (!church) throw new AppError('NOT_FOUND', MESSAGES.churchNotFound);
-    await assertAdministersState(actor, church.stateType);
+    assertAdministersState(scope, church.stateType);
     return church;
   }
 
@@ -149,7 +147,7 @@ export function createChurchService({ repo, audit, images, transactions }: Churc
     },
 
     async register(actor: SignedInUser, input: ChurchFormInput): Promise<ChurchAdmin> {
-      await assertAdministersState(actor, input.stateType);
+      assertAdministersState(await administered(actor), input.stateType);
       const fields = enteredFieldsOf(input);
       const church = await transactions.run(async () => {
         const known = await repo.findSameChurch(fields);
@@ -171,7 +169,7 @@ export function createChurchService({ repo, audit, images, transactions }: Churc
     /** A governor may neither change a church of another state nor move one of theirs into another state. */
     async update(actor: SignedInUser, input: ChurchUpdateInput): Promise<ChurchAdmin> {
       const church = await churchToManage(actor, input.churchId);
-      await assertAdministersState(actor, input.stateType);
+      assertAdministersState(await administered(actor), input.stateType);
       const fields = enteredFieldsOf(input);
       await transactions.run(async () => {
         if (await repo.findSameChurch(fields, church.id)) throw new AppError('CONFLICT', MESSAGES.churchExists);

@@ -1,11 +1,17 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
-import type { ModerationTrade } from '@churchtrades/shared/moderation';
+import {
+  moderationQueueQuerySchema,
+  type ModerationTrade,
+  moderationTradesQuerySchema,
+} from '@churchtrades/shared/moderation';
 import type { Role } from '@churchtrades/shared/roles';
 import type { RealState } from '@churchtrades/shared/states';
 import { describe, expect, it } from 'vitest';
 import { churchMembers } from '../../db/schema';
+import { transactionalDatabase } from '../../db/transactions';
 import {
   createAccount,
+  createActor,
   createAddress,
   createCategoryPair,
   createChurch,
@@ -14,10 +20,17 @@ import {
   createTrade,
   inCategory,
 } from '../../../test/factories';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser } from '../../../test/test-browser';
+import { createAuditRepo } from '../audit/repo';
+import { createAuditService } from '../audit/service';
+import { createTradeRepo } from '../trades/repo';
+import { createTradeService } from '../trades/service';
+import { createModerationRepo } from './repo';
+import { createModerationService } from './service';
 
-const { app, database } = await createTestApp();
+const { app, database, config } = await createTestApp();
 const db = database.db;
 
 const plumbing = await createCategoryPair(db, { name: 'Plumbing & Gas' }, { name: 'Plumber' });
@@ -465,6 +478,45 @@ describe('GET /api/moderation/trades/:id', () => {
 
     expect(unknown.json()).toMatchObject({ statusCode: 404, message: MESSAGES.tradeNotFound });
     expect(malformed.json()).toMatchObject({ statusCode: 400, message: MESSAGES.tradeIdRequired });
+  });
+});
+
+describe('the moderation service, whoever calls it', () => {
+  const { db: repoDb, transactions } = transactionalDatabase(db);
+  const moderation = createModerationService({
+    repo: createModerationRepo(repoDb),
+    audit: createAuditService(createAuditRepo(repoDb)),
+    mailer: { sendInBackground: () => {} },
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    transactions,
+    previewCards: createTradeService(createTradeRepo(repoDb)).previewCards,
+    socialMediaOf: async (tradeIds) => new Map(tradeIds.map((id) => [id, []])),
+  });
+
+  it('refuses a trader the queue, the businesses of every church and any decision', async () => {
+    const trader = await createActor(db, 'TRADER');
+    const trade = await pendingTrade((await createChurch(db)).id, 1);
+
+    await expectRefused([
+      () => moderation.queue(trader, moderationQueueQuerySchema.parse({})),
+      () => moderation.trades(trader, moderationTradesQuerySchema.parse({})),
+      () => moderation.trade(trader, trade.id),
+      () => moderation.decide(trader, { tradeId: trade.id, decision: 'APPROVE', reason: '' }),
+    ]);
+  });
+
+  it('refuses a priest the queue and any decision, and shows them the businesses of their church', async () => {
+    const church = await createChurch(db);
+    const trade = await pendingTrade(church.id, 1, { name: 'Service Priest Pending' });
+    const { account } = await staff('PRIEST', [[church.id, 'PRIEST']]);
+    const priest = { userId: account.id, role: account.role };
+
+    await expectRefused([
+      () => moderation.queue(priest, moderationQueueQuerySchema.parse({})),
+      () => moderation.decide(priest, { tradeId: trade.id, decision: 'APPROVE', reason: '' }),
+    ]);
+    const page = await moderation.trades(priest, moderationTradesQuerySchema.parse({}));
+    expect(page.content.map((seen) => seen.name)).toEqual(['Service Priest Pending']);
   });
 });
 

@@ -9,7 +9,7 @@ import type {
   ModerationTrade,
   ModerationTradesQuery,
 } from '@churchtrades/shared/moderation';
-import { mayModerate, moderatesEverywhere } from '@churchtrades/shared/permissions';
+import { mayModerate, mayViewModeration, moderatesEverywhere } from '@churchtrades/shared/permissions';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import type { Page, TradeCard } from '@churchtrades/shared/trade-search';
 import type { Transactions } from '../../db/transactions';
@@ -24,6 +24,7 @@ import {
   tradeRelistedMail,
   tradeUnlistedMail,
 } from '../mail/moderation-mails';
+import { requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import type { ChurchScope, DuplicateRow, ModerationFilter, ModerationRepo, ModerationRow } from './repo';
 
@@ -202,7 +203,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
     const [row] = await repo.findAll([id]);
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
     if (row.ownerId === user.userId) throw new AppError('FORBIDDEN', MESSAGES.ownTradeDecision);
-    if (!mayModerate(user.role) || !reaches(scope.moderates, row)) throw new AppError('FORBIDDEN', MESSAGES.notYourChurch);
+    if (!reaches(scope.moderates, row)) throw new AppError('FORBIDDEN', MESSAGES.notYourChurch);
     return row;
   }
 
@@ -224,6 +225,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       user: SignedInUser,
       query: ModerationQueueQuery,
     ): Promise<{ trades: Page<ModerationTrade>; churches: ModerationChurchCount[] }> {
+      requirePermission(user, mayModerate);
       const scope = await scopeOf(user);
       const filter = filterOf(scope.moderates, query);
       // The side list counts every church, whichever one the page is narrowed to, so the moderator can switch.
@@ -237,6 +239,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
 
     /** Every business, in any status, of the churches the caller may see, by name. */
     async trades(user: SignedInUser, query: ModerationTradesQuery): Promise<Page<ModerationTrade>> {
+      requirePermission(user, mayViewModeration);
       const scope = await scopeOf(user);
       const filter: ModerationFilter = {
         ...filterOf(scope.views, query),
@@ -249,6 +252,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
 
     /** One business, when it belongs to a church the caller may see. */
     async trade(user: SignedInUser, id: string): Promise<ModerationTrade> {
+      requirePermission(user, mayViewModeration);
       const scope = await scopeOf(user);
       const [row] = await repo.findAll([id]);
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
@@ -261,6 +265,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
      * business still stands as it was decided on, audited, and told to its owner by e-mail.
      */
     async decide(user: SignedInUser, input: ModerationDecisionInput): Promise<ModerationTrade> {
+      requirePermission(user, mayModerate);
       const scope = await scopeOf(user);
       const row = await tradeToDecide(user, scope, input.tradeId);
       const rule = DECISIONS[input.decision];

@@ -3,6 +3,7 @@ import type { Role } from '@churchtrades/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../http/app-error';
+import { requirePermission } from './permission';
 import type { SessionStage } from './repo';
 import type { CurrentSession, NewSession, SessionService, SignedInUser } from './service';
 
@@ -93,11 +94,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureC
   app.decorateRequest('userSession', null);
   app.decorate('requireUser', guard('ACTIVE'));
   app.decorate('requireTwoStepPending', guard('MFA_PENDING'));
-  app.decorate('requireRole', (allows: (role: Role) => boolean, refusal: string = MESSAGES.forbidden): SessionGuard => {
+  app.decorate('requireRole', (allows: (role: Role) => boolean, refusal?: string): SessionGuard => {
     const requireUser = guard('ACTIVE');
     return async (request, reply) => {
       await requireUser(request, reply);
-      if (!allows(currentUser(request).role)) throw new AppError('FORBIDDEN', refusal);
+      requirePermission(currentUser(request), allows, refusal);
     };
   });
   app.decorateReply('setSessionCookie', function setSessionCookie(this: FastifyReply, session: NewSession) {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import type { TradeAdminRow } from '@churchtrades/shared/trade-admin';
+import { type TradeAdminRow, tradeAdminSearchQuerySchema } from '@churchtrades/shared/trade-admin';
 import { describe, expect, it } from 'vitest';
-import { createChurch, createOwner, createTrade } from '../../../test/factories';
+import { createActor, createChurch, createOwner, createTrade } from '../../../test/factories';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser } from '../../../test/test-browser';
+import { createTradeAdminRepo } from './repo';
+import { createTradeAdminService } from './service';
 
 const { app, database } = await createTestApp();
 const db = database.db;
@@ -157,5 +160,24 @@ describe('the API document', () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
 
     expect(Object.keys(response.json().paths)).toContain('/api/trades/searchTrade');
+  });
+});
+
+describe('the business administration service, whoever calls it', () => {
+  const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
+
+  it('refuses a trader the search', async () => {
+    const trader = await createActor(db, 'TRADER');
+
+    await expectRefused([() => tradeAdmin.search(trader, tradeAdminSearchQuerySchema.parse({}))]);
+  });
+
+  it('finds businesses for an administrator', async () => {
+    const tag = newTag();
+    await createTrade(db, { name: `Hope Glazing ${tag}` });
+
+    const page = await tradeAdmin.search(await createActor(db, 'ADMIN'), tradeAdminSearchQuerySchema.parse({ name: tag }));
+
+    expect(page.content.map((trade) => trade.name)).toEqual([`Hope Glazing ${tag}`]);
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
 import { keepAnswersPrivate } from '../../http/private-answers';
+import { currentUser } from '../sessions/plugin';
 import type { TradeAdminService } from './service';
 
 /** Administration of businesses (issue "Moderation and administration"): ADMIN and above only. */
@@ -24,6 +25,7 @@ export const tradeAdminRoutes: FastifyPluginAsyncZod<{ tradeAdmin: TradeAdminSer
         response: { 200: envelopeSchema(z.object({ trades: tradeAdminPageSchema })) },
       },
     },
-    async (request) => envelope(200, MESSAGES.tradesFound, { trades: await tradeAdmin.search(request.query) }),
+    async (request) =>
+      envelope(200, MESSAGES.tradesFound, { trades: await tradeAdmin.search(currentUser(request), request.query) }),
   );
 };

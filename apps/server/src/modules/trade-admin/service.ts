@@ -1,6 +1,9 @@
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import { STATE_FILTER_ALL } from '@churchtrades/shared/states';
 import type { TradeAdminRow, TradeAdminSearchQuery } from '@churchtrades/shared/trade-admin';
 import type { Page } from '@churchtrades/shared/trade-search';
+import { requirePermission } from '../sessions/permission';
+import type { SignedInUser } from '../sessions/service';
 import type { TradeAdminFilter, TradeAdminRepo, TradeAdminRowData } from './repo';
 
 function filterOf(query: TradeAdminSearchQuery): TradeAdminFilter {
@@ -32,7 +35,8 @@ function rowOf(row: TradeAdminRowData): TradeAdminRow {
 export function createTradeAdminService(repo: TradeAdminRepo) {
   return {
     /** Businesses whose name, or whose owner's name or e-mail, contains the text; by name. */
-    async search(query: TradeAdminSearchQuery): Promise<Page<TradeAdminRow>> {
+    async search(actor: SignedInUser, query: TradeAdminSearchQuery): Promise<Page<TradeAdminRow>> {
+      requirePermission(actor, mayAdministerDirectory);
       const filter = filterOf(query);
       const [rows, totalElements] = await Promise.all([
         repo.page(filter, { offset: query.page * query.size, limit: query.size }),

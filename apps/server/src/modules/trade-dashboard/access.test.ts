@@ -1,20 +1,35 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { tradeProfileSchema } from '@churchtrades/shared/trade-profile';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../clock';
 import { addresses, socialMedia, trades } from '../../db/schema';
-import { createAccount, createAddress, createSocialMedia, createTrade } from '../../../test/factories';
+import { transactionalDatabase } from '../../db/transactions';
+import { createAccount, createActor, createAddress, createSocialMedia, createTrade } from '../../../test/factories';
 import { multipartForm } from '../../../test/multipart-form';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
+import { createAddressRepo } from '../addresses/repo';
+import { createAddressService } from '../addresses/service';
+import { createAuditRepo } from '../audit/repo';
+import { createAuditService } from '../audit/service';
+import { createRateLimitRepo } from '../rate-limits/repo';
+import { createRateLimiter } from '../rate-limits/service';
+import { createSocialMediaRepo } from '../social-media/repo';
+import { createSocialMediaService } from '../social-media/service';
+import { createImageStore } from '../uploads/image-store';
+import { createTradeDashboardRepo } from './repo';
+import { createTradeDashboardService } from './service';
 
 /**
  * DESIGN "Sessions and security": every call naming a business, an address or a social media entry is
  * checked against who owns it, every change is refused to a read-only USER, and nothing is done without
  * a session.
  */
-const { app, database } = await createTestApp();
+const { app, database, config } = await createTestApp();
 const db = database.db;
 
 const LOGO = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } }).png().toBuffer();
@@ -221,5 +236,85 @@ describe('a request from another site', () => {
 
     expect(response.json()).toMatchObject({ statusCode: 403, status: 'FORBIDDEN' });
     expect(await snapshot(own)).toEqual(before);
+  });
+});
+
+describe('the business services, whoever calls them', () => {
+  const { db: repoDb, transactions } = transactionalDatabase(db);
+  const tradeDashboard = createTradeDashboardService({
+    repo: createTradeDashboardRepo(repoDb),
+    images: createImageStore(config.uploadDir),
+    rateLimits: createRateLimiter(createRateLimitRepo(repoDb), systemClock),
+    audit: createAuditService(createAuditRepo(repoDb)),
+    transactions,
+  });
+  const addressService = createAddressService({ repo: createAddressRepo(repoDb), trades: tradeDashboard, transactions });
+  const socialMediaService = createSocialMediaService({
+    repo: createSocialMediaRepo(repoDb),
+    trades: tradeDashboard,
+    transactions,
+  });
+  const actorOf = ({ ownerId }: Business, role: 'TRADER' | 'USER' = 'TRADER') => ({ userId: ownerId, role });
+
+  it("refuses a trader the administrators' switches of their own business", async () => {
+    const own = await business();
+    const before = await snapshot(own);
+
+    await expectRefused(
+      [() => tradeDashboard.flip(actorOf(own), own.tradeId, 'locked'), () => tradeDashboard.flip(actorOf(own), own.tradeId, 'expired')],
+      MESSAGES.administratorsOnly,
+    );
+    expect(await snapshot(own)).toEqual(before);
+  });
+
+  it("refuses a trader another owner's business, its address and its social media", async () => {
+    const victim = await business();
+    const trader = actorOf(await business());
+    const before = await snapshot(victim);
+
+    await expectRefused(
+      [
+        () => tradeDashboard.findOf(trader, victim.ownerId),
+        () => addressService.find(trader, victim.addressId),
+        () => socialMediaService.listOfTrade(trader, victim.tradeId),
+      ],
+      MESSAGES.notYourTradeToView,
+    );
+    await expectRefused(
+      [
+        () => tradeDashboard.updateProfile(trader, tradeProfileSchema.parse(profile(victim.tradeId))),
+        () => tradeDashboard.flip(trader, victim.tradeId, 'online'),
+        () => tradeDashboard.changeLogo(trader, victim.tradeId, LOGO),
+        () => addressService.delete(trader, victim.addressId),
+        () => socialMediaService.delete(trader, victim.entryId),
+      ],
+      MESSAGES.notYourTrade,
+    );
+    expect(await snapshot(victim)).toEqual(before);
+  });
+
+  it('refuses a read-only USER any change to their own business', async () => {
+    const own = await business('USER');
+    const user = actorOf(own, 'USER');
+    const before = await snapshot(own);
+
+    await expectRefused(
+      [
+        () => tradeDashboard.updateProfile(user, tradeProfileSchema.parse(profile(own.tradeId))),
+        () => tradeDashboard.flip(user, own.tradeId, 'online'),
+        () => tradeDashboard.resubmit(user, { tradeId: own.tradeId }),
+        () => addressService.delete(user, own.addressId),
+        () => socialMediaService.delete(user, own.entryId),
+      ],
+      MESSAGES.readOnlyAccount,
+    );
+    expect(await snapshot(own)).toEqual(before);
+  });
+
+  it('lets an administrator lock any business', async () => {
+    const target = await business();
+    const admin = await createActor(db, 'ADMIN');
+
+    expect(await tradeDashboard.flip(admin, target.tradeId, 'locked')).toMatchObject({ id: target.tradeId, locked: true });
   });
 });

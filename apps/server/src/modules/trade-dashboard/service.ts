@@ -2,8 +2,7 @@ import type { AuditAction } from '@churchtrades/shared/audit';
 import { MISSING_ID, TRADE_BRIEF_MIN_LENGTH, TRADE_NAME_MIN_LENGTH } from '@churchtrades/shared/constants';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
-import { isReadOnlyRole } from '@churchtrades/shared/read-only';
-import { roleAtLeast } from '@churchtrades/shared/roles';
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import type { ListingState, NewTradeInput, OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import type { TradeProfileInput } from '@churchtrades/shared/trade-profile';
 import { z } from 'zod';
@@ -11,6 +10,7 @@ import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
 import type { RateLimiter, RateLimitRule } from '../rate-limits/service';
+import { requireMayMakeChanges, requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import { tradeSearchKeywords } from '../trades/search-keywords';
 import type { ImageStore } from '../uploads/image-store';
@@ -57,17 +57,8 @@ function isCategoryId(id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= MAX_CATEGORY_ID;
 }
 
-export function isAdministrator(user: SignedInUser): boolean {
-  return roleAtLeast(user.role, 'ADMIN');
-}
-
-/** SPEC §6: a USER sees their business but changes nothing. */
-export function assertMayChange(user: SignedInUser): void {
-  if (isReadOnlyRole(user.role)) throw new AppError('FORBIDDEN', MESSAGES.readOnlyAccount);
-}
-
 function manages(user: SignedInUser, trade: TradeRow): boolean {
-  return trade.ownerId === user.userId || isAdministrator(user);
+  return trade.ownerId === user.userId || mayAdministerDirectory(user.role);
 }
 
 function listingStateOf(trade: TradeRow): ListingState {
@@ -235,7 +226,7 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
 
   /** The business, when the user may change it: theirs (and not read-only), or any for an administrator. */
   async function tradeToChange(user: SignedInUser, id: string): Promise<TradeRow> {
-    assertMayChange(user);
+    requireMayMakeChanges(user);
     const trade = await existingTrade(id);
     if (!manages(user, trade)) throw new AppError('FORBIDDEN', MESSAGES.notYourTrade);
     return trade;
@@ -320,7 +311,7 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
      * church that does not moderate).
      */
     async create(user: SignedInUser, input: NewTradeInput): Promise<OwnTrade> {
-      assertMayChange(user);
+      requireMayMakeChanges(user);
       await rateLimits.attempt(LISTING_RATE_LIMIT, user.userId);
       const existing = await repo.findOwnTradeOf(user.userId);
       if (existing) return sameTradeSentAgain(existing, input);
@@ -345,7 +336,7 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
 
     /** The user's business, or null while they have none; only they and administrators may ask. */
     async findOf(user: SignedInUser, ownerId: string): Promise<OwnTrade | null> {
-      if (ownerId !== user.userId && !isAdministrator(user)) {
+      if (ownerId !== user.userId && !mayAdministerDirectory(user.role)) {
         throw new AppError('FORBIDDEN', MESSAGES.notYourTradeToView);
       }
       const row = await repo.findOwnTradeOf(ownerId);
@@ -393,7 +384,7 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
     /** Flips a switch of the business; locking and expiring are for administrators only, and audited. */
     async flip(user: SignedInUser, tradeId: string, name: TradeSwitch): Promise<OwnTrade> {
       const forOwners = (OWNER_SWITCHES as readonly TradeSwitch[]).includes(name);
-      if (!forOwners && !isAdministrator(user)) throw new AppError('FORBIDDEN', MESSAGES.administratorsOnly);
+      if (!forOwners) requirePermission(user, mayAdministerDirectory, MESSAGES.administratorsOnly);
       const trade = await tradeToChange(user, tradeId);
       // An administrator's switch and its audit entry are written together.
       await transactions.run(async () => {
@@ -421,7 +412,7 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
      * the directory at a church that does not moderate). Only the owner may, and only a rejected business.
      */
     async resubmit(user: SignedInUser, { tradeId }: ResubmitTradeInput): Promise<OwnTrade> {
-      assertMayChange(user);
+      requireMayMakeChanges(user);
       const trade = await existingTrade(tradeId);
       if (trade.ownerId !== user.userId) throw new AppError('FORBIDDEN', MESSAGES.notYourTrade);
       if (trade.moderationStatus !== 'REJECTED') throw new AppError('CONFLICT', MESSAGES.onlyRejectedResubmit);

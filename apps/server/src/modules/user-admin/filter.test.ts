@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import type { UserAdmin } from '@churchtrades/shared/user-admin';
+import { updateRoleSchema, type UserAdmin, userFilterQuerySchema } from '@churchtrades/shared/user-admin';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { churchMembers } from '../../db/schema';
-import { createChurch, createOwner, createTrade } from '../../../test/factories';
+import { churchMembers, users } from '../../db/schema';
+import { transactionalDatabase } from '../../db/transactions';
+import { createActor, createChurch, createOwner, createTrade } from '../../../test/factories';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser } from '../../../test/test-browser';
+import { createAuditRepo } from '../audit/repo';
+import { createAuditService } from '../audit/service';
+import { createUserAdminRepo } from './repo';
+import { createUserAdminService } from './service';
 
 const { app, database } = await createTestApp();
 const db = database.db;
@@ -237,6 +244,41 @@ describe('who may look users up', () => {
   it.each(['DEVELOPER', 'SUPER'] as const)('lets a %s in', async (role) => {
     const browser = await loggedInBrowser(app, db, (await createOwner(db, { role })).id);
     for (const url of await urls()) expect((await browser.get(url)).statusCode).toBe(200);
+  });
+});
+
+describe('the user administration service, whoever calls it', () => {
+  const { db: repoDb, transactions } = transactionalDatabase(db);
+  const untouched = async () => {
+    throw new Error('a refused actor reaches no session and sends no mail');
+  };
+  const userAdmin = createUserAdminService({
+    repo: createUserAdminRepo(repoDb),
+    audit: createAuditService(createAuditRepo(repoDb)),
+    sessions: { endAllOf: untouched },
+    passwordResets: { sendPasswordResetFor: untouched },
+    transactions,
+  });
+
+  it('refuses a trader every look-up and every change of an account', async () => {
+    const trader = await createActor(db, 'TRADER');
+    const user = await createOwner(db, { role: 'USER' });
+
+    await expectRefused([
+      () => userAdmin.filter(trader, userFilterQuerySchema.parse({})),
+      () => userAdmin.find(trader, user.id),
+      () => userAdmin.updateRole(trader, updateRoleSchema.parse({ userId: user.id, role: 'TRADER' })),
+      () => userAdmin.flip(trader, user.id, 'enabled'),
+      () => userAdmin.sendOwnerPasswordReset(trader, user.email),
+    ]);
+    const [stored] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(stored).toMatchObject({ role: 'USER', enabled: true });
+  });
+
+  it('shows an administrator the user', async () => {
+    const user = await createOwner(db, { role: 'TRADER' });
+
+    expect(await userAdmin.find(await createActor(db, 'ADMIN'), user.id)).toMatchObject({ userId: user.id, role: 'TRADER' });
   });
 });
 

@@ -39,7 +39,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
         response: { 200: envelopeSchema(z.object({ users: userAdminPageSchema })) },
       },
     },
-    async (request) => envelope(200, MESSAGES.usersFound, { users: await userAdmin.filter(request.query) }),
+    async (request) =>
+      envelope(200, MESSAGES.usersFound, { users: await userAdmin.filter(currentUser(request), request.query) }),
   );
 
   app.get(
@@ -48,7 +49,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
       onRequest: administrators,
       schema: { tags, summary: 'One user as an administrator sees them', params: userIdParamsSchema, response: oneUser },
     },
-    async (request) => envelope(200, MESSAGES.userFound, { user: await userAdmin.find(request.params.id) }),
+    async (request) =>
+      envelope(200, MESSAGES.userFound, { user: await userAdmin.find(currentUser(request), request.params.id) }),
   );
 
   app.patch(

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { grantableRoles, mayManageAccountOf } from '@churchtrades/shared/permissions';
+import { grantableRoles, mayAdministerDirectory, mayManageAccountOf } from '@churchtrades/shared/permissions';
 import type { Role } from '@churchtrades/shared/roles';
 import { STATE_FILTER_ALL } from '@churchtrades/shared/states';
 import type { Page } from '@churchtrades/shared/trade-search';
@@ -7,6 +7,7 @@ import type { UpdateRoleInput, UserAdmin, UserFilterQuery, UserSwitch } from '@c
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
+import { requirePermission } from '../sessions/permission';
 import type { SessionService, SignedInUser } from '../sessions/service';
 import type { UserService } from '../users/service';
 import type { AccountRole, AccountRow, MembershipRow, UserAdminRepo, UserFilter } from './repo';
@@ -76,7 +77,7 @@ function userAdminOf(account: AccountRow, memberships: MembershipRow[]): UserAdm
  * change is written with its audit entry, in one transaction: never one without the other.
  */
 export function createUserAdminService({ repo, audit, sessions, passwordResets, transactions }: UserAdminDependencies) {
-  async function find(userId: string): Promise<UserAdmin> {
+  async function accountView(userId: string): Promise<UserAdmin> {
     const account = await repo.find(userId);
     if (!account) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
     return userAdminOf(account, await repo.memberships([userId]));
@@ -87,6 +88,7 @@ export function createUserAdminService({ repo, audit, sessions, passwordResets, 
    * raises or unlocks themselves), and only one whose role they could have given.
    */
   async function manageableAccount(actor: SignedInUser, userId: string): Promise<AccountRow> {
+    requirePermission(actor, mayAdministerDirectory);
     if (userId === actor.userId) throw new AppError('FORBIDDEN', MESSAGES.ownAccountNotHere);
     const account = await repo.find(userId);
     if (!account) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
@@ -96,7 +98,8 @@ export function createUserAdminService({ repo, audit, sessions, passwordResets, 
 
   return {
     /** Users by name, state, church, role and switches, ordered by last name then first name. */
-    async filter(query: UserFilterQuery): Promise<Page<UserAdmin>> {
+    async filter(actor: SignedInUser, query: UserFilterQuery): Promise<Page<UserAdmin>> {
+      requirePermission(actor, mayAdministerDirectory);
       const filter = filterOf(query);
       const [accounts, totalElements] = await Promise.all([
         repo.page(filter, { offset: query.page * query.size, limit: query.size }),
@@ -112,7 +115,10 @@ export function createUserAdminService({ repo, audit, sessions, passwordResets, 
       };
     },
 
-    find,
+    async find(actor: SignedInUser, userId: string): Promise<UserAdmin> {
+      requirePermission(actor, mayAdministerDirectory);
+      return accountView(userId);
+    },
 
     /** A new role, never above the actor's own; a GOVERNOR governs the state given, any other role none. */
     async updateRole(actor: SignedInUser, input: UpdateRoleInput): Promise<UserAdmin> {
@@ -135,7 +141,7 @@ export function createUserAdminService({ repo, audit, sessions, passwordResets, 
           after,
         });
       });
-      return find(account.userId);
+      return accountView(account.userId);
     },
 
     /** Flips one of the account switches; an account locked, disabled or expired is logged out at once. */
@@ -155,11 +161,12 @@ export function createUserAdminService({ repo, audit, sessions, passwordResets, 
           after: { [name]: value },
         });
       });
-      return find(account.userId);
+      return accountView(account.userId);
     },
 
     /** Mails the account of the e-mail a password reset link, as the account's owner could ask for one. */
     async sendOwnerPasswordReset(actor: SignedInUser, email: string): Promise<void> {
+      requirePermission(actor, mayAdministerDirectory);
       // The reset key and the audit entry together; the mail goes once both are committed (see the users service).
       await transactions.run(async () => {
         const user = await passwordResets.sendPasswordResetFor(email);

@@ -4,10 +4,24 @@ import { MAX_IMAGE_BYTES } from '@churchtrades/shared/constants';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/factories';
+import { systemClock } from '../../clock';
+import { transactionalDatabase } from '../../db/transactions';
+import { createAccount, createActor } from '../../../test/factories';
 import { type FormFile, multipartForm } from '../../../test/multipart-form';
+import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
+import { createAuditRepo } from '../audit/repo';
+import { createAuditService } from '../audit/service';
+import { createMailer } from '../mail/mailer';
+import { createRateLimitRepo } from '../rate-limits/repo';
+import { createRateLimiter } from '../rate-limits/service';
+import { createSessionRepo } from '../sessions/repo';
+import { createSessionService } from '../sessions/service';
+import { createImageStore } from '../uploads/image-store';
+import { createUserRepo } from './repo';
+import { createUserService } from './service';
+import { createTotpSecretBox } from './totp-secrets';
 
 const { app, database, config } = await createTestApp();
 const db = database.db;
@@ -156,5 +170,39 @@ describe('PATCH /api/user/photo', () => {
     const response = await uploadPhoto(testBrowser(app), account.id, imageFile(await cameraJpeg(100, 100)));
 
     expect(response.json()).toMatchObject({ statusCode: 401, message: MESSAGES.notLoggedIn });
+  });
+});
+
+describe('the account service, whoever calls it', () => {
+  const { db: repoDb, transactions } = transactionalDatabase(db);
+  const users = createUserService({
+    repo: createUserRepo(repoDb),
+    sessions: createSessionService(createSessionRepo(repoDb), systemClock, config.sessionLimits),
+    rateLimits: createRateLimiter(createRateLimitRepo(repoDb), systemClock),
+    audit: createAuditService(createAuditRepo(repoDb)),
+    mailer: createMailer({ smtpUrl: undefined, outboxDir: config.mailOutboxDir, from: config.mailFrom, logLinks: false }, app.log),
+    images: createImageStore(config.uploadDir),
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock: systemClock,
+    transactions,
+    totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
+  });
+
+  it("refuses a trader another user's photo", async () => {
+    const trader = await createActor(db, 'TRADER');
+    const other = await createAccount(db);
+    const photo = await cameraJpeg(100, 100);
+
+    await expectRefused([() => users.changePhoto(trader, other.id, photo)], MESSAGES.notYourPhoto);
+  });
+
+  it('refuses a read-only USER a new photo and two-step', async () => {
+    const user = await createActor(db, 'USER');
+    const photo = await cameraJpeg(100, 100);
+
+    await expectRefused(
+      [() => users.changePhoto(user, user.userId, photo), () => users.setUpMfa(user)],
+      MESSAGES.readOnlyAccount,
+    );
   });
 });

@@ -8,7 +8,6 @@ import {
   type TwoStepInput,
 } from '@churchtrades/shared/auth';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { isReadOnlyRole } from '@churchtrades/shared/read-only';
 import type { LoginUser, MfaCancelInput, MfaConfirmInput, MfaSetup, UserView } from '@churchtrades/shared/user';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock';
@@ -30,6 +29,7 @@ import {
 } from '../mail/account-mails';
 import type { Mail, Mailer } from '../mail/mailer';
 import { type BackOffRule, networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
+import { requireMayMakeChanges } from '../sessions/permission';
 import {
   type CurrentSession,
   type NewSession,
@@ -125,10 +125,6 @@ function viewOf(user: UserRow): UserView {
     role: user.role,
     mfa: user.mfa,
   };
-}
-
-function assertMayChange(user: SignedInUser): void {
-  if (isReadOnlyRole(user.role)) throw new AppError('FORBIDDEN', MESSAGES.readOnlyAccount);
 }
 
 /** A new password must be hard to guess for anyone who knows the owner's names and e-mail; `field` names it. */
@@ -455,7 +451,7 @@ export function createUserService(deps: UserServiceDependencies) {
       input: AccountProfileInput,
       requester: Requester,
     ): Promise<{ user: UserView; emailChangeRequested: boolean }> {
-      assertMayChange(session.user);
+      requireMayMakeChanges(session.user);
       const account = await accountOf(session.user);
       const emailChangeRequested = input.email.toLowerCase() !== account.email.toLowerCase();
       if (emailChangeRequested) await assertCurrentPassword(account, input.password, requester);
@@ -537,7 +533,7 @@ export function createUserService(deps: UserServiceDependencies) {
 
     /** Replaces the user's own photo with the image, re-encoded; the old file goes. */
     async changePhoto(user: SignedInUser, forUserId: string, image: Buffer): Promise<UserView> {
-      assertMayChange(user);
+      requireMayMakeChanges(user);
       if (forUserId !== user.userId) throw new AppError('FORBIDDEN', MESSAGES.notYourPhoto);
       const account = await accountOf(user);
       const imageUrl = await images.save('photos', image);
@@ -548,7 +544,7 @@ export function createUserService(deps: UserServiceDependencies) {
 
     /** A new TOTP secret, pending until a code of it is confirmed; two-step stays off until then. */
     async setUpMfa(user: SignedInUser): Promise<MfaSetup> {
-      assertMayChange(user);
+      requireMayMakeChanges(user);
       const account = await accountOf(user);
       if (account.mfa) throw new AppError('CONFLICT', MESSAGES.mfaAlreadyOn);
       const secret = newTotpSecret();
@@ -562,7 +558,7 @@ export function createUserService(deps: UserServiceDependencies) {
      * secret; every other session of the account ends.
      */
     async confirmMfa(session: CurrentSession, { code, password }: MfaConfirmInput, requester: Requester): Promise<UserView> {
-      assertMayChange(session.user);
+      requireMayMakeChanges(session.user);
       const account = await accountOf(session.user);
       await assertCurrentPassword(account, password, requester);
       const pending = account.mfaPendingSecret;
@@ -581,7 +577,7 @@ export function createUserService(deps: UserServiceDependencies) {
 
     /** Turns two-step off, given the current password; every other session of the account ends. */
     async cancelMfa(session: CurrentSession, { password }: MfaCancelInput, requester: Requester): Promise<UserView> {
-      assertMayChange(session.user);
+      requireMayMakeChanges(session.user);
       const account = await accountOf(session.user);
       await assertCurrentPassword(account, password, requester);
       return transactions.run(async () => {
