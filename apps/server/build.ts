@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -25,8 +26,12 @@ const installedPackagesStayInstalled: Plugin = {
   },
 };
 
+/**
+ * Each file is written beside its place and renamed into it, so that a server or command started from dist/ while
+ * another build runs (two test workers, say) reads the old file or the new one, never half of one.
+ */
 export async function buildServer(): Promise<void> {
-  await build({
+  const { outputFiles } = await build({
     absWorkingDir: SERVER_DIR,
     entryPoints: ENTRY_POINTS,
     outbase: 'src',
@@ -39,7 +44,16 @@ export async function buildServer(): Promise<void> {
     sourcesContent: false,
     plugins: [installedPackagesStayInstalled],
     logLevel: 'warning',
+    write: false,
   });
+  await Promise.all(outputFiles.map((file) => replaceFile(file.path, file.contents)));
+}
+
+async function replaceFile(target: string, contents: Uint8Array): Promise<void> {
+  const written = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(written, contents);
+  await fs.rename(written, target);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

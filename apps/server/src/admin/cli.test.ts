@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { compiledEntryArguments } from '../../test/compiled-server';
 import { adminQuery, databaseUrl } from '../../test/postgres-admin';
 import { PGLITE_EXTENSIONS } from '../db/database';
 
@@ -35,11 +36,12 @@ async function ownDatabase(): Promise<Record<string, string>> {
 }
 
 const database = await ownDatabase();
+const adminCommand = await compiledEntryArguments('admin/cli');
 
 /** `npm run admin -- …` as an operator runs it, with the server's configuration. */
 function admin(args: string[], target: Record<string, string> = database) {
   const { DATABASE_URL: _unset, DATA_DIR: _unsetToo, ...env } = process.env;
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/admin/cli.ts', ...args], {
+  return spawnSync(process.execPath, [...adminCommand, ...args], {
     cwd: SERVER_DIR,
     env: { ...env, ...target, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) },
     encoding: 'utf8',

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { compiledServerArguments } from '../../test/compiled-server';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('starting the server', () => {
-  it('stops with one line naming PORT when PORT=abc', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  it('stops with one line naming PORT when PORT=abc', async () => {
+    const result = spawnSync(process.execPath, await compiledServerArguments(), {
       cwd: SERVER_DIR,
       env: { ...process.env, PORT: 'abc' },
       encoding: 'utf8',

@@ -4,12 +4,14 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // A browser resolves a relative URL ('/api/...') against the page; Node's Request, which jsdom tests use,
 // refuses it, and RTK Query builds a Request before it calls fetch. Resolve against jsdom's location.
+// The files of a worker share one environment (`isolate: false`), and this file runs before each of them.
 const NodeRequest = globalThis.Request;
-globalThis.Request = class extends NodeRequest {
+class PageRelativeRequest extends NodeRequest {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
     super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
   }
-};
+}
+if (NodeRequest.name !== PageRelativeRequest.name) globalThis.Request = PageRelativeRequest;
 
 // jsdom has no layout, so nothing to scroll; react-router's ScrollRestoration calls this on every navigation.
 window.scrollTo = () => {};

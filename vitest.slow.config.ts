@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+import { databaseKinds, serverProject } from './apps/server/vitest.config.ts';
+
+/** `npm run test:slow`: the fault runs under load, which take minutes and the whole machine each. */
+export default defineConfig({
+  test: {
+    projects: databaseKinds().map((kind) => serverProject(kind, 'slow')),
+    maxWorkers: 1,
+  },
+});
