@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -17,12 +18,12 @@ import { loadAverage, median, REPO_ROOT, requireWebBuild, RESULTS_DIR } from './
  * Front-end speed (issue 8): Lighthouse in Chromium on the production build, on the search page (`/`) and on one
  * listed business page (the first by name with a map), with the mobile and the desktop presets. Prints the four
  * category scores and FCP, LCP, TBT and CLS of the median run (by performance score) and writes its raw report to
- * bench/results/. Builds nothing: run `npm run build` first. Never part of `npm test`.
+ * bench/results/. `npm run bench:lighthouse` builds the web app first. Never part of `npm test`.
  *
- *   npm run build && npm run bench:lighthouse
+ *   npm run bench:lighthouse
  *   BENCH_RUNS=5        runs per page and preset (3); the median run by performance score is the one reported
  *   BENCH_PRESETS=mobile   only these presets (mobile,desktop)
- *   CHROME_PATH=…       the browser (/usr/bin/chromium)
+ *   CHROME_PATH=…       the browser (CHROMIUM_PATH, as the browser tests take it, or /usr/bin/chromium)
  *
  * The server runs with NODE_ENV=production on a fresh embedded database in a temporary DATA_DIR filled with the
  * demo data first (production never seeds by itself), and takes its map tiles from a stand-in on loopback: this
@@ -31,7 +32,7 @@ import { loadAverage, median, REPO_ROOT, requireWebBuild, RESULTS_DIR } from './
  */
 const env = process.env;
 const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
-const CHROME_PATH = env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = env.CHROME_PATH ?? env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(env.BENCH_RUNS ?? 3);
 const MAX_FAILED_RUNS = 3;
 const CHROME_FLAGS = [
@@ -229,8 +230,16 @@ async function writeResults(startedAt: string, measured: Measured[]): Promise<st
   return dir;
 }
 
+/** Stops before the seeding, which takes a while, when there is no browser to run Lighthouse in. */
+function requireBrowser(): void {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(`No browser at ${CHROME_PATH}: install Chromium (Debian: apt-get install chromium) or set CHROME_PATH`);
+  }
+}
+
 async function main(): Promise<void> {
   requireWebBuild();
+  requireBrowser();
   const startedAt = new Date().toISOString();
   console.log(`Seeding the demo data into a temporary database… (load average ${loadAverage()})`);
   const dataDir = await seededDataDir();

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../apps/server/test/server-process';
+import { maintenanceUrl } from './bench-env';
 
 /**
  * What the HTTP benchmarks share (search.ts, map-points.ts): the app in its own process on loopback
@@ -247,8 +248,9 @@ export function settle(slowestMs: number | undefined): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
+/** Asked in the server's maintenance database: the bench database may not have been made yet. */
 function postgresVersion(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: maintenanceUrl(url) });
   return client
     .connect()
     .then(() => client.query<{ server_version: string }>('show server_version'))

@@ -10,7 +10,7 @@ import {
   formatCount,
   parseTradeCount,
 } from './bench-env';
-import { ensureDatabaseExists, prepareBenchDatabase } from './generate';
+import { prepareBenchDatabase } from './generate';
 import {
   CONNECTIONS,
   CpuMeter,
@@ -185,8 +185,6 @@ async function main(): Promise<void> {
   const trades = parseTradeCount(env.BENCH_TRADES, DEFAULT_TRADES);
   const url = benchDatabaseUrl(trades, env);
   const database = databaseNameOf(url);
-  // The machine's description asks PostgreSQL its version, in the bench database: made here on first use.
-  await ensureDatabaseExists(url, console.log);
   const about = await machine(url);
   console.log(
     `map benchmark ${about.date}: ${about.nproc} cores (${about.cpu}), ${about.memoryGiB} GiB, PostgreSQL ${about.postgres}, ` +

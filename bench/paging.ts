@@ -41,6 +41,7 @@ try {
   const paging = await measure(server.baseUrl, 'GET /api/trades/clientFilter (distinct pages)', pagingPaths(DISTINCT_QUERIES));
   console.table([baseline, paging]);
   console.log(`paging / static throughput ratio: ${(paging.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`);
+  console.log('Results: printed above only; no file written.');
 } finally {
   await server.stop();
 }

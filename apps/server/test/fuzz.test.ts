@@ -22,7 +22,8 @@ import { loggedInBrowser, newTestAddress, testBrowser, type TestBrowser } from '
  * Every route the app documents, sent hostile input (malformed and mistyped JSON, missing and extra fields,
  * 100 kB strings, unicode edge cases, numbers at and past their bounds, path traversal, SQL and markup) by a
  * visitor, a business owner and an administrator. Each answer must be a 4xx or a success in the envelope,
- * in time, without a stack, a path or SQL in it; a refusal must leave the data as it was.
+ * in time, without a stack, a path or SQL in it; a page in a success must hold what its own totals say; a
+ * refusal must leave the data as it was.
  *
  * The routes come from the app's OpenAPI document, so a new route is fuzzed without touching this file, and
  * none is left out: a request that ends the caller's session (logging out) is followed by a new session.

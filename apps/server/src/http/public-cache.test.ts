@@ -75,6 +75,7 @@ describe('caching public answers', () => {
   it('leaves routes outside the public scope alone', async () => {
     const response = await get('/api/test-only/private');
 
+    expect(response.json()).toMatchObject({ statusCode: 200, message: 'Yours' });
     expect(response.headers['cache-control']).toBeUndefined();
     expect(response.headers.etag).toBeUndefined();
   });

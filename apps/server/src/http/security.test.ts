@@ -52,7 +52,7 @@ describe('security', () => {
 
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('refuses camera, microphone, payment and usb to every page, and the position to other sites', async () => {

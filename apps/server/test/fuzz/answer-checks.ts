@@ -75,12 +75,52 @@ export function leaksIn(answer: string, request: HostileRequest): string[] {
   return LEAKS.filter(({ pattern }) => pattern.test(answer) && !pattern.test(sent)).map(({ name }) => `leaks ${name}`);
 }
 
+interface PageJson {
+  content: unknown[];
+  number: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+  totalIsEstimate?: boolean;
+}
+
+function isPage(value: unknown): value is PageJson {
+  const page = value as Partial<PageJson> | null;
+  return typeof page === 'object' && page !== null && Array.isArray(page.content) && typeof page.totalElements === 'number';
+}
+
+/**
+ * A page in a success must hold what its own totals say: a search or list that ignored its page, its size or
+ * its filters' count would still answer 200 in the envelope.
+ */
+function pageProblems(response: LightMyRequestResponse): string[] {
+  if (response.statusCode >= 300) return [];
+  const data = (response.json() as { data?: Record<string, unknown> }).data ?? {};
+  return Object.entries(data)
+    .filter((entry): entry is [string, PageJson] => isPage(entry[1]))
+    .flatMap(([name, page]) => {
+      const problems: string[] = [];
+      if (page.content.length > page.size) problems.push(`${name}: ${page.content.length} rows on a page of ${page.size}`);
+      if (page.totalIsEstimate) return problems;
+      const left = Math.max(0, page.totalElements - page.number * page.size);
+      if (page.content.length !== Math.min(page.size, left)) {
+        problems.push(`${name}: ${page.content.length} rows on page ${page.number} of ${page.totalElements} by ${page.size}`);
+      }
+      if (page.totalPages !== Math.ceil(page.totalElements / page.size)) {
+        problems.push(`${name}: ${page.totalPages} pages for ${page.totalElements} by ${page.size}`);
+      }
+      return problems;
+    });
+}
+
 /** Everything wrong with one answer to a hostile request; empty when it is as it must be. */
 export function answerProblems(request: HostileRequest, response: LightMyRequestResponse, elapsedMs: number): string[] {
   const problems: string[] = [];
   if (response.statusCode >= 500) problems.push(`status ${response.statusCode}`);
   if (elapsedMs > ANSWER_TIME_LIMIT_MS) problems.push(`answered in ${Math.round(elapsedMs)} ms`);
-  problems.push(...envelopeProblems(response));
+  const envelope = envelopeProblems(response);
+  problems.push(...envelope);
+  if (envelope.length === 0) problems.push(...pageProblems(response));
   // Only refusals are read for leaks: a success may rightly show what earlier requests stored (a business
   // named "' UNION SELECT …" is just a strange name), while an error's words come from the server alone.
   if (response.statusCode >= 400) problems.push(...leaksIn(response.body, request));

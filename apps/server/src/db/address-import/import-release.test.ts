@@ -73,11 +73,8 @@ describe('importAddressRelease', () => {
   });
 
   it('leaves out retired and alias addresses, retired suburbs and the Other Territories', async () => {
-    expect(summary.skipped).toMatchObject({
-      retired: expect.any(Number),
-      alias: expect.any(Number),
-      'no locality': expect.any(Number),
-    });
+    // As many as the fixture holds (generate-fixture.ts): a street's few of each, and the merged suburbs' addresses.
+    expect(summary.skipped).toEqual({ retired: 77, alias: 87, 'no locality': 11 });
     expect(await db.select().from(addressIndex).where(like(addressIndex.fullAddress, '%CHRISTMAS ISLAND%'))).toEqual([]);
     expect(await db.select().from(addressIndex).where(like(addressIndex.localityName, 'OLD %'))).toEqual([]);
   });

@@ -224,8 +224,10 @@ describe('the paid service guarded', () => {
     const owner = await loggedInBrowser(app, database.db, account.id);
     owner.address = network;
 
+    const refused = await lookup('visitor st', network);
     const response = await owner.get('/api/address/lookup?q=owner%20st');
 
-    expect(response.statusCode).toBe(200);
+    expect(refused.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ statusCode: 200, data: { addresses: [PARRAMATTA_FLAT_SUGGESTION] } });
   });
 });

@@ -159,8 +159,13 @@ describe('GET /api/audit', () => {
 
   it.each(['DEVELOPER', 'SUPER'] as const)('lets a %s read it', async (role) => {
     const browser = await loggedInBrowser(app, db, (await createOwner(db, { role })).id);
+    const { tag, actor } = await newActor();
+    const subjectId = await write(actor);
 
-    expect((await browser.get('/api/audit')).statusCode).toBe(200);
+    const response = await browser.get(`/api/audit?actor=${tag}`);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.entries.content.map((entry: AuditEntry) => entry.subjectId)).toEqual([subjectId]);
   });
 });
 

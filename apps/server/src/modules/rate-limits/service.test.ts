@@ -72,6 +72,7 @@ describe('the rate limiter', () => {
 
     await expect(limiter.attempt(THREE_A_MINUTE, 'dan')).resolves.toBeUndefined();
     await expect(limiter.attempt({ ...THREE_A_MINUTE, name: 'test-other' }, 'cas')).resolves.toBeUndefined();
+    expect((await refusal(limiter.attempt(THREE_A_MINUTE, 'cas'))).code).toBe('TOO_MANY_REQUESTS');
   });
 
   it('counts attempts made at the same time on several connections', async () => {
@@ -124,6 +125,7 @@ describe('the back-off', () => {
 
   it('starts afresh once the window of failures has passed', async () => {
     for (let failure = 0; failure < 3; failure += 1) await limiter.countFailure(BACK_OFF, 'jo');
+    expect((await refusal(limiter.assertNotWaiting(BACK_OFF, 'jo'))).retryAfterSeconds).toBe(30);
 
     now += 3_600_000;
     await limiter.countFailure(BACK_OFF, 'jo');

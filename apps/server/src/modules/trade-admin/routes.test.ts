@@ -148,10 +148,15 @@ describe('GET /api/trades/searchTrade', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it.each(['DEVELOPER', 'SUPER'] as const)('lets a %s in', async (role) => {
+  it.each(['DEVELOPER', 'SUPER'] as const)('lets a %s in, to the businesses an administrator finds', async (role) => {
     const browser = await loggedInBrowser(app, db, (await createOwner(db, { role })).id);
+    const tag = newTag();
+    await createTrade(db, { name: `Jubilee Tiling ${tag}`, moderationStatus: 'PENDING' });
 
-    expect((await browser.get('/api/trades/searchTrade')).statusCode).toBe(200);
+    const response = await browser.get(`/api/trades/searchTrade?name=${tag}`);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.trades.content.map((trade: TradeAdminRow) => trade.name)).toEqual([`Jubilee Tiling ${tag}`]);
   });
 });
 

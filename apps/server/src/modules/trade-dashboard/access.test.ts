@@ -135,13 +135,27 @@ const DISGUISED_CHANGES: [string, Call][] = [
 
 const changeCalls: [string, Call][] = CHANGES.map((change) => [change.name, change.call]);
 
-const READS: [string, Call][] = [
-  ['the business by its owner', (browser, { ownerId }) => browser.get(`/api/trades/byUser/${ownerId}`)],
-  ['the address by its business', (browser, { tradeId }) => browser.get(`/api/address/searchByEntityId/${tradeId}`)],
-  ['the address by its id', (browser, { addressId }) => browser.get(`/api/address/searchById/${addressId}`)],
-  ['the social media by their business', (browser, { tradeId }) => browser.get(`/api/socialMedia/searchByEntityId/${tradeId}`)],
-  ['a social media entry by its id', (browser, { entryId }) => browser.get(`/api/socialMedia/searchByReferenceId/${entryId}`)],
+/** Each read, and the id of the row of the business its answer shows. */
+const READS: [string, Call, (target: Business) => string][] = [
+  ['the business by its owner', (browser, { ownerId }) => browser.get(`/api/trades/byUser/${ownerId}`), (target) => target.tradeId],
+  [
+    'the address by its business',
+    (browser, { tradeId }) => browser.get(`/api/address/searchByEntityId/${tradeId}`),
+    (target) => target.addressId,
+  ],
+  ['the address by its id', (browser, { addressId }) => browser.get(`/api/address/searchById/${addressId}`), (target) => target.addressId],
+  [
+    'the social media by their business',
+    (browser, { tradeId }) => browser.get(`/api/socialMedia/searchByEntityId/${tradeId}`),
+    (target) => target.entryId,
+  ],
+  [
+    'a social media entry by its id',
+    (browser, { entryId }) => browser.get(`/api/socialMedia/searchByReferenceId/${entryId}`),
+    (target) => target.entryId,
+  ],
 ];
+const readCalls: [string, Call][] = READS.map(([name, call]) => [name, call]);
 
 describe("another owner's business", () => {
   it.each([...changeCalls, ...DISGUISED_CHANGES])('refuses %s with 403 and changes nothing', async (_call, call) => {
@@ -177,13 +191,14 @@ describe('an administrator', () => {
     expect(response.statusCode).toBe(adminStatus);
   });
 
-  it.each(READS)('may see %s for any business', async (_call, call) => {
+  it.each(READS)('may see %s for any business', async (_call, call, shown) => {
     const target = await business();
     const admin = await createAccount(db, { role: 'ADMIN' });
 
     const response = await call(await loggedInBrowser(app, db, admin.id), target, target);
 
     expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(shown(target));
   });
 });
 
@@ -201,17 +216,18 @@ describe('a read-only USER', () => {
     },
   );
 
-  it.each(READS)('may see %s for their own business', async (_call, call) => {
+  it.each(READS)('may see %s for their own business', async (_call, call, shown) => {
     const own = await business('USER');
 
     const response = await call(own.browser, own, own);
 
     expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(shown(own));
   });
 });
 
 describe('without a session', () => {
-  it.each([...changeCalls, ...READS])('refuses %s with 401', async (_call, call) => {
+  it.each([...changeCalls, ...readCalls])('refuses %s with 401', async (_call, call) => {
     const target = await business();
     const before = await snapshot(target);
 

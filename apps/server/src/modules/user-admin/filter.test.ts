@@ -241,9 +241,13 @@ describe('who may look users up', () => {
     }
   });
 
-  it.each(['DEVELOPER', 'SUPER'] as const)('lets a %s in', async (role) => {
+  it.each(['DEVELOPER', 'SUPER'] as const)('lets a %s in, to what an administrator sees', async (role) => {
     const browser = await loggedInBrowser(app, db, (await createOwner(db, { role })).id);
-    for (const url of await urls()) expect((await browser.get(url)).statusCode).toBe(200);
+    for (const url of await urls()) {
+      const response = await browser.get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual((await admin.get(url)).json().data);
+    }
   });
 });
 

@@ -54,7 +54,7 @@ describe('PATCH /api/user/update', () => {
 
     const response = await browser.patch('/api/user/update', { ...PROFILE, email: account.email.toUpperCase() });
 
-    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ statusCode: 200, data: { user: { userId: account.id, email: account.email.toUpperCase() } } });
   });
 
   it('validates the form with the shared messages', async () => {

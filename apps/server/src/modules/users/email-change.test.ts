@@ -154,7 +154,8 @@ describe('undoing a change of the login e-mail', () => {
     expect(await emailOf(account.id)).toBe(account.email);
     expect((await thief.get('/api/user/profile')).statusCode).toBe(401);
     const reset = await catcher.waitForMail(account.email, { subject: 'Reset your ChurchTrades password' });
-    expect(keyIn(reset, '/verify/password')).toBeTruthy();
+    const resetKey = await testBrowser(app).get(`/api/user/verify/password?key=${keyIn(reset, '/verify/password')}`);
+    expect(resetKey.json()).toMatchObject({ statusCode: 200, data: { user: { userId: account.id } } });
   });
 
   it('works once', async () => {

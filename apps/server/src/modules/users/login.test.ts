@@ -65,7 +65,7 @@ describe('POST /api/user/login', () => {
 
     const response = await logIn(testBrowser(app), account.email.toUpperCase());
 
-    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ statusCode: 200, data: { user: { userId: account.id, email: account.email } } });
   });
 
   it('gives a wrong e-mail and a wrong password one and the same answer', async () => {

@@ -149,10 +149,12 @@ describe('logging in with two-step', () => {
 
   it('accepts the code of the next step, for a clock a little ahead', async () => {
     const { account, secret } = await accountWithTwoStep();
+    const browser = await halfLoggedIn(account.email);
 
-    const response = await verify(await halfLoggedIn(account.email), codeOf(secret, 1), account.id);
+    const response = await verify(browser, codeOf(secret, 1), account.id);
 
-    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ statusCode: 200, data: { user: { userId: account.id, mfa: true } } });
+    expect((await browser.get('/api/user/profile')).statusCode).toBe(200);
   });
 
   it('refuses a code two steps away', async () => {
@@ -169,7 +171,8 @@ describe('logging in with two-step', () => {
 
     const response = await browser.post('/api/user/verify/qrcode', { ...twoStepForm(codeOf(secret), account.id), qrCode: '000000' });
 
-    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ statusCode: 200, data: { user: { userId: account.id, mfa: true } } });
+    expect((await browser.get('/api/user/profile')).statusCode).toBe(200);
   });
 
   it('lets a half-session do nothing but send the code', async () => {
