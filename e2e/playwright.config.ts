@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS } from './servers';
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -15,7 +16,8 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './server-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // A server for each worker (servers.ts); the specs of a file run in order, in one worker.
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],

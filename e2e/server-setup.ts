@@ -3,32 +3,43 @@ import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../apps/server/test/mail-catcher';
 import { startServerProcess } from '../apps/server/test/server-process';
+import { announceServers, E2E_WORKERS } from './servers';
 import { startTileServer } from './tile-server';
 
 /** The demo accounts' password in these tests, unless DEMO_PASSWORD names another. */
 const E2E_DEMO_PASSWORD = 'Kookaburra-Wattle-Billabong-42';
 
-/**
- * The real server (built web app, fresh embedded database with demo data) on a free port for all tests,
- * sending its mail to a catcher that writes each mail into a directory the tests read, and taking its map
- * tiles from a stand-in on loopback. The tests read the demo password from DEMO_PASSWORD as the server does.
- */
-export default async function startServer() {
+/** One worker's real server, sending its mail to a catcher that writes each mail into a directory of its own. */
+async function startWorkerServer(tileUrlTemplate: string) {
   const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'churchtrades-e2e-mail-'));
   const catcher = await startMailCatcher({ saveDir: mailDir });
-  const tiles = await startTileServer();
-  process.env.DEMO_PASSWORD ||= E2E_DEMO_PASSWORD;
   const server = await startServerProcess({
     SMTP_URL: catcher.url,
-    MAP_TILE_URL: tiles.urlTemplate,
-    DEMO_PASSWORD: process.env.DEMO_PASSWORD,
+    MAP_TILE_URL: tileUrlTemplate,
+    DEMO_PASSWORD: process.env.DEMO_PASSWORD ?? E2E_DEMO_PASSWORD,
   });
-  process.env.E2E_BASE_URL = server.baseUrl;
-  process.env.E2E_MAIL_DIR = mailDir;
+  return {
+    baseUrl: server.baseUrl,
+    mailDir,
+    async stop() {
+      await server.stop();
+      await catcher.stop();
+      await fs.rm(mailDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A real server (built web app, fresh embedded database with demo data) on a free port for each worker, its map
+ * tiles from one stand-in on loopback. The tests read the demo password from DEMO_PASSWORD as the servers do.
+ */
+export default async function startServers() {
+  const tiles = await startTileServer();
+  process.env.DEMO_PASSWORD ||= E2E_DEMO_PASSWORD;
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startWorkerServer(tiles.urlTemplate)));
+  announceServers(servers.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })));
   return async () => {
-    await server.stop();
-    await catcher.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     await tiles.stop();
-    await fs.rm(mailDir, { recursive: true, force: true });
   };
 }

@@ -3,7 +3,8 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import type { UserView } from '@churchtrades/shared/user';
 import { type CaughtMail, linkIn, waitForMailInDir } from '../../apps/server/test/mail-catcher';
-import { expect } from './fixtures';
+import { serverOfWorker } from '../servers';
+import { expect, test } from './fixtures';
 
 /** The password of the seeded demo accounts (`<role>@demo.churchtrades.au`), as the global setup gave it to the server. */
 export function demoPassword(): string {
@@ -24,11 +25,10 @@ export function newEmail(name: string): string {
   return `${name}.${Date.now()}.${addresses}@example.com.au`;
 }
 
-/** The newest mail to `to` whose subject contains `subject`, as the server sent it to the catcher. */
+/** The newest mail to `to` whose subject contains `subject`, as this worker's server sent it to its catcher. */
 export async function mailTo(to: string, subject: string): Promise<CaughtMail> {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup did not start the mail catcher');
-  return waitForMailInDir(dir, to, { subject, timeoutMs: 10_000 });
+  const { mailDir } = serverOfWorker(test.info().parallelIndex);
+  return waitForMailInDir(mailDir, to, { subject, timeoutMs: 10_000 });
 }
 
 /** The link of the mail to this path, opened as a person clicking it would. */

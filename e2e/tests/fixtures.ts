@@ -1,11 +1,10 @@
 import { test as base } from '@playwright/test';
+import { serverOfWorker } from '../servers';
 
-/** Pages are opened on the server that the global setup started. */
+/** Pages are opened on the server that the global setup started for this test's worker. */
 export const test = base.extend({
-  baseURL: async ({}, use) => {
-    const baseUrl = process.env.E2E_BASE_URL;
-    if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the global setup did not start the server');
-    await use(baseUrl);
+  baseURL: async ({}, use, testInfo) => {
+    await use(serverOfWorker(testInfo.parallelIndex).baseUrl);
   },
 });
 
