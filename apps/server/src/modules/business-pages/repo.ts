@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { rowsOf } from '../../db/raw-sql';
 import { addresses, categories, socialMedia, trades, users } from '../../db/schema';
 
 /** One listed business with what its public page tells: the card's facts and its whole stored address. */
@@ -55,11 +56,6 @@ export interface NameStretch {
   from?: NamePosition;
   before?: NamePosition;
   limit: number;
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  // node-postgres and PGlite both answer raw queries with `{ rows }`.
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
 const listed = sql`${trades.listed}`;

@@ -1,7 +1,7 @@
 import { businessPath } from '@churchtrades/shared/business-page';
 import { socialMediaUrl } from '@churchtrades/shared/social-media';
-import { z } from 'zod';
 import { type Clock, systemClock } from '../../clock';
+import { isUuid } from '../../lib/uuid';
 import type { BusinessPageRepo, ListedBusinessRow, NamePosition } from './repo';
 
 export const SITE_NAME = 'ChurchTrades';
@@ -60,8 +60,6 @@ export interface BusinessPageServiceDependencies {
 interface SitemapPlan {
   starts: NamePosition[];
 }
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 type PublicAddress = NonNullable<ListedBusinessRow['address']>;
 

@@ -3,10 +3,10 @@ import type { ChurchAdmin, ChurchFormInput, ChurchManageQuery, ChurchUpdateInput
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { moderatesEverywhere } from '@churchtrades/shared/permissions';
 import { type RealState, STATE_FILTER_ALL, type StateFilter } from '@churchtrades/shared/states';
-import type { Page } from '@churchtrades/shared/trade-search';
-import { z } from 'zod';
+import { type Page, pageOf } from '@churchtrades/shared/trade-search';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
+import { isUuid } from '../../lib/uuid';
 import type { AuditTrail } from '../audit/service';
 import type { SignedInUser } from '../sessions/service';
 import type { ImageFolder, ImageStore } from '../uploads/image-store';
@@ -21,14 +21,8 @@ export interface ChurchServiceDependencies {
   transactions: Pick<Transactions, 'run'>;
 }
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
 function stateOf(state: StateFilter) {
   return state === STATE_FILTER_ALL ? {} : { stateType: state };
-}
-
-function pageOf<T>(content: T[], totalElements: number, { page, size }: { page: number; size: number }): Page<T> {
-  return { content, number: page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
 }
 
 /** The churches an actor administers: every church, or those of the one state a governor governs (none yet: null). */

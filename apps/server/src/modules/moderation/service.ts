@@ -12,7 +12,7 @@ import {
 } from '@churchtrades/shared/moderation';
 import { mayModerate, moderatesEverywhere } from '@churchtrades/shared/permissions';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
-import type { Page, TradeCard } from '@churchtrades/shared/trade-search';
+import { type Page, pageOf, type TradeCard } from '@churchtrades/shared/trade-search';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
@@ -59,16 +59,6 @@ const DECISIONS: Readonly<Record<ModerationDecision, { becomes: ModerationStatus
 
 function reaches(scope: ChurchScope, row: ModerationRow): boolean {
   return scope.everywhere || row.church.stateType === scope.state || scope.churchIds.includes(row.churchId);
-}
-
-function pageOf<T>(content: T[], total: number, query: { page: number; size: number }): Page<T> {
-  return {
-    content,
-    number: query.page,
-    size: query.size,
-    totalElements: total,
-    totalPages: Math.ceil(total / query.size),
-  };
 }
 
 function filterOf(scope: ChurchScope, query: ModerationQueueQuery): ModerationFilter {

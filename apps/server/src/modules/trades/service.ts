@@ -1,8 +1,8 @@
 import { MAP_POINTS_LIMIT, type MapPointsQuery } from '@churchtrades/shared/map';
 import { socialMediaUrl } from '@churchtrades/shared/social-media';
 import type { TradeCard, TradeDetail, TradePage, TradeSearchQuery } from '@churchtrades/shared/trade-search';
-import { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { isUuid } from '../../lib/uuid';
 import { roundedCoordinate } from './coordinates';
 import { createMapAnswers, type MapAnswer, type MapAnswers } from './map-answers';
 import type {
@@ -88,8 +88,6 @@ const CATEGORY_VOCABULARY_SECONDS = 60;
 
 /** A walk whose density keeps misleading it is given up for collecting after this many legs. */
 const MAX_WALK_LEGS = 4;
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** The search page's filters as the directory's queries take them. */
 function filterOf(query: MapPointsQuery): DirectoryFilter {
