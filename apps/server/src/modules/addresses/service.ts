@@ -2,6 +2,7 @@ import type { AddressInput } from '@churchtrades/shared/address';
 import { COUNTRY_CODE, DEFAULT_UNIT_TYPE } from '@churchtrades/shared/constants';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { State } from '@churchtrades/shared/states';
+import { showsStreetByDefault } from '@churchtrades/shared/street-privacy';
 import type { TradeAddress } from '@churchtrades/shared/trade-dashboard';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
@@ -134,8 +135,7 @@ export function createAddressService({ repo, trades, transactions }: AddressServ
      */
     async create(user: SignedInUser, input: AddressInput): Promise<TradeAddress> {
       const trade = await trades.tradeToChange(user, input.entityId);
-      const worksFromHome = trade.atClient && !trade.atBusiness;
-      const fields = addressFields(input, { ...NO_ADDRESS, showStreetAddress: !worksFromHome });
+      const fields = addressFields(input, { ...NO_ADDRESS, showStreetAddress: showsStreetByDefault(trade) });
       const created = await transactions.run(async () => {
         const row = await repo.insert({ entityId: trade.id, ...fields });
         if (!row) return row;

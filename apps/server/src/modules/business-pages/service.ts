@@ -1,5 +1,6 @@
 import { businessPath } from '@churchtrades/shared/business-page';
 import { socialMediaUrl } from '@churchtrades/shared/social-media';
+import { showsExactPlace } from '@churchtrades/shared/street-privacy';
 import { type Clock, systemClock } from '../../clock';
 import { isUuid } from '../../lib/uuid';
 import type { BusinessPageRepo, ListedBusinessRow, NamePosition } from './repo';
@@ -63,11 +64,6 @@ interface SitemapPlan {
 
 type PublicAddress = NonNullable<ListedBusinessRow['address']>;
 
-/** SPEC §1: a business that works online only has no place on a map. */
-function isOnlineOnly(business: ListedBusinessRow): boolean {
-  return business.online && !business.atClient && !business.atBusiness;
-}
-
 /** "Parramatta NSW", or the state alone when the suburb is not known. */
 function placeOf(business: ListedBusinessRow): string {
   const state = business.address?.stateType ?? business.stateType;
@@ -128,7 +124,7 @@ function postalAddressOf(business: ListedBusinessRow): Record<string, string> {
  */
 function geoOf(business: ListedBusinessRow) {
   const address = business.address;
-  if (!address?.showStreetAddress || isOnlineOnly(business)) return undefined;
+  if (!address || !showsExactPlace(business, address)) return undefined;
   if (address.latitude === null || address.longitude === null) return undefined;
   return { '@type': 'GeoCoordinates', latitude: address.latitude, longitude: address.longitude };
 }
