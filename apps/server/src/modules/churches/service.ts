@@ -12,8 +12,6 @@ import type { SignedInUser } from '../sessions/service';
 import type { ImageFolder, ImageStore } from '../uploads/image-store';
 import type { ChurchFields, ChurchFilter, ChurchPicture, ChurchRepo, ChurchRow, ChurchSwitch } from './repo';
 
-export const CHURCH_NOT_FOUND_MESSAGE = 'Church not found';
-
 export interface ChurchServiceDependencies {
   repo: ChurchRepo;
   audit: AuditTrail;
@@ -118,7 +116,7 @@ export function createChurchService({ repo, audit, images, transactions }: Churc
     /** An enabled church; anything else, a malformed id included, is simply not found. */
     async findEnabled(id: string): Promise<ChurchSummary> {
       const church = isUuid(id) ? await repo.findEnabled(id) : undefined;
-      if (!church) throw new AppError('NOT_FOUND', CHURCH_NOT_FOUND_MESSAGE);
+      if (!church) throw new AppError('NOT_FOUND', MESSAGES.churchNotFound);
       return church;
     },
 

@@ -1,4 +1,5 @@
 import { MAP_POINTS_LIMIT, type MapPointsQuery } from '@churchtrades/shared/map';
+import { MESSAGES } from '@churchtrades/shared/messages';
 import { socialMediaUrl } from '@churchtrades/shared/social-media';
 import type { TradeCard, TradeDetail, TradePage, TradeSearchQuery } from '@churchtrades/shared/trade-search';
 import { AppError } from '../../http/app-error';
@@ -18,8 +19,6 @@ import type {
 } from './repo';
 import { parseSearchText, plainText, tsqueryText, type SearchTerms } from './search-text';
 import { closestWord } from './trigram-similarity';
-
-export const TRADE_NOT_FOUND_MESSAGE = 'Trade not found';
 
 /** Where the search changes strategy; the defaults suit a million businesses on two cores. */
 export interface TradeSearchLimits {
@@ -351,7 +350,7 @@ export function createTradeService(
     /** A listed business; anything else, a malformed id included, is simply not found. */
     async findListed(id: string): Promise<TradeDetail> {
       const trade = isUuid(id) ? await repo.findListed(id) : undefined;
-      if (!trade) throw new AppError('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE);
+      if (!trade) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
       return { ...trade, socialMedias: socialMediaLinks(await repo.socialMediaOf(id)) };
     },
 
