@@ -29,7 +29,10 @@ export const DECISIONS_BY_STANDING: Readonly<Record<ModerationStanding, readonly
   REJECTED: [],
 };
 
-export function decisionsFor(trade: { status: ModerationStatus; changedSinceApproval: boolean }): readonly ModerationDecision[] {
+export function decisionsFor(trade: {
+  status: ModerationStatus;
+  changedSinceApproval: boolean;
+}): readonly ModerationDecision[] {
   const changed = trade.status === 'APPROVED' && trade.changedSinceApproval;
   return DECISIONS_BY_STANDING[changed ? 'CHANGED_SINCE_APPROVAL' : trade.status];
 }

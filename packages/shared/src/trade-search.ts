@@ -161,7 +161,11 @@ export interface Page<T> {
 }
 
 /** The page of `content` asked for by its number and size, out of `totalElements` in all. */
-export function pageOf<T>(content: T[], totalElements: number, { page, size }: { page: number; size: number }): Page<T> {
+export function pageOf<T>(
+  content: T[],
+  totalElements: number,
+  { page, size }: { page: number; size: number },
+): Page<T> {
   return { content, number: page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
 }
 

@@ -1,4 +1,4 @@
-/** The rows of a raw query's answer (`db.execute`): node-postgres and PGlite both answer raw queries with `{ rows }`. */
+/** The rows of a raw query's answer (`db.execute`): node-postgres and PGlite both answer with `{ rows }`. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
