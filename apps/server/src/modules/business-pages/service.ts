@@ -1,6 +1,6 @@
 import { businessPath } from '@churchtrades/shared/business-page';
-import { socialMediaUrl } from '@churchtrades/shared/social-media';
 import { showsExactPlace } from '@churchtrades/shared/street-privacy';
+import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import { type Clock, systemClock } from '../../clock';
 import { isUuid } from '../../lib/uuid';
 import type { BusinessPageRepo, ListedBusinessRow, NamePosition } from './repo';
@@ -48,6 +48,8 @@ export type Sitemap = { kind: 'urls'; urls: SitemapUrl[] } | { kind: 'index'; si
 
 export interface BusinessPageServiceDependencies {
   repo: BusinessPageRepo;
+  /** The social media entries of businesses, by business (social-media module). */
+  socialMediaOf(tradeIds: string[]): Promise<Map<string, SocialMediaEntry[]>>;
   appOrigin: string;
   /** The sitemaps protocol's limit; a test passes a small one. */
   urlsPerSitemap?: number;
@@ -144,6 +146,7 @@ function sitemapNumber(fileName: string): number | undefined {
 /** The public page of a business as search engines and link previews read it, its sitemaps and robots.txt. */
 export function createBusinessPageService({
   repo,
+  socialMediaOf,
   appOrigin,
   urlsPerSitemap = URLS_PER_SITEMAP,
   clock = systemClock,
@@ -209,8 +212,9 @@ export function createBusinessPageService({
       if (!isUuid(id)) return undefined;
       const business = await repo.findListed(id);
       if (!business) return undefined;
-      const entries = await repo.socialMediaOf(id);
-      const sameAs = entries.flatMap((entry) => socialMediaUrl(entry.mediaType, entry.name) ?? []);
+      const entries = (await socialMediaOf([id])).get(id) ?? [];
+      // Entries stored before references were checked may name no link.
+      const sameAs = entries.flatMap((entry) => entry.url || []);
       return headOf(business, sameAs);
     },
 
