@@ -115,6 +115,7 @@ describe('ModerationPage', () => {
     expect(within(second).getByText('Listed')).toBeInTheDocument();
     expect(within(second).getByText('Approve')).toBeInTheDocument();
     expect(within(second).getByText('Unlist')).toBeInTheDocument();
+    expect(within(second).queryByText('Reject')).not.toBeInTheDocument();
     const churches = screen.getByRole('navigation', { name: 'Churches' });
     expect(within(churches).getByText(/St Mary's Parramatta/).closest('a')).toHaveTextContent(
       '1 pending1 changed since approval',
