@@ -8,7 +8,7 @@ import { envelope, mockFetch } from '../testing/mock-fetch';
 import { makeTradePage } from '../testing/trade-factory';
 import { makeUser } from '../testing/user-factory';
 import { routes } from './router';
-import { makeStore } from './store';
+import { makeStore } from '../lib/store';
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,6 +1,6 @@
 import { NOT_LOGGED_IN_MESSAGE } from '@churchtrades/shared/envelope';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../app/store';
+import { makeStore } from './store';
 import { envelope, mockFetch } from '../testing/mock-fetch';
 import { api } from './api';
 import { isLoggedIn, setLoggedIn } from './session';

@@ -2,11 +2,12 @@ import { businessPath } from '@churchtrades/shared/business-page';
 import type { TradeDetail } from '@churchtrades/shared/trade-search';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../../app/router';
+import { paths } from '../../../config/paths';
 import { cameFromState } from '../../../lib/came-from';
 import { fakeServer } from '../../../testing/fake-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { makeTradeDetail } from '../testing/business-factory';
+import { BusinessPage } from './business-page';
 
 const TILE_URL = 'https://tiles.example.org/{z}/{x}/{y}.png';
 
@@ -28,7 +29,7 @@ function serveBusiness(trade: TradeDetail) {
 }
 
 function openPage(path: string, state?: unknown) {
-  return renderRoutes(routes, { initialEntries: [{ pathname: path, state }] });
+  return renderRoutes([{ path: paths.business.path, element: <BusinessPage /> }], { initialEntries: [{ pathname: path, state }] });
 }
 
 async function findBusinessHeading(name: string) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../config/paths';
 
 /** Any path no route claims (SPEC §2). */
 export function NotFoundRoute() {
