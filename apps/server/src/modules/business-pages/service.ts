@@ -19,7 +19,7 @@ const SITEMAP_PLAN_SECONDS = 600;
 /** Link previews and result pages show about this much of a description. */
 const DESCRIPTION_LENGTH = 160;
 
-/** The web app's public pages without data of their own (apps/web/src/app/paths.ts). */
+/** The web app's public pages without data of their own (apps/web/src/config/paths.ts). */
 const STATIC_PAGES = ['/', '/about', '/donation', '/privacypolicy', '/termsandconditions'];
 
 /** Pages of one person's account or of the staff, and the API: nothing a search engine should list. */

@@ -2,7 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { ModerationChurchCount, ModerationTrade } from '@churchtrades/shared/moderation';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedCall } from '../../../testing/fake-server';
+import type { ReceivedCall } from '../../../testing/api-server';
 import { makeUser } from '../../../testing/user-factory';
 import {
   makeChurchCount,

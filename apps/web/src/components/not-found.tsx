@@ -1,6 +1,6 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../config/paths';
 
 /** Any path no route claims (SPEC §2). */
 export function NotFoundRoute() {
