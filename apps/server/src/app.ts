@@ -244,7 +244,12 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  const businessPages = createBusinessPageService({ repo: createBusinessPageRepo(db), appOrigin: config.appOrigin, clock });
+  const businessPages = createBusinessPageService({
+    repo: createBusinessPageRepo(db),
+    socialMediaOf: socialMedia.entriesOfTrades,
+    appOrigin: config.appOrigin,
+    clock,
+  });
   await app.register(businessPageRoutes, {
     pages: businessPages,
     indexHtml: readIndexHtml(config.webDistDir),

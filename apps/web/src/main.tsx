@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
-import { makeStore } from './app/store';
+import { makeStore } from './lib/store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -13,6 +13,30 @@ export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 export const MODERATION_DECISIONS = ['APPROVE', 'REJECT', 'UNLIST', 'RELIST'] as const;
 export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
 
+/** Where a business stands for its moderators: its status, and for an approved one whether it changed since. */
+export type ModerationStanding = ModerationStatus | 'CHANGED_SINCE_APPROVAL';
+
+/**
+ * The decisions that apply to a business as it stands, in the order the moderation screen offers them: a
+ * pending one is approved or rejected; a listed one is unlisted, or approved again once a moderator has looked
+ * at the owner's changes; an unlisted one is relisted. A rejected one waits for its owner to resubmit it.
+ */
+export const DECISIONS_BY_STANDING: Readonly<Record<ModerationStanding, readonly ModerationDecision[]>> = {
+  PENDING: ['APPROVE', 'REJECT'],
+  APPROVED: ['UNLIST'],
+  CHANGED_SINCE_APPROVAL: ['APPROVE', 'UNLIST'],
+  UNLISTED: ['RELIST'],
+  REJECTED: [],
+};
+
+export function decisionsFor(trade: {
+  status: ModerationStatus;
+  changedSinceApproval: boolean;
+}): readonly ModerationDecision[] {
+  const changed = trade.status === 'APPROVED' && trade.changedSinceApproval;
+  return DECISIONS_BY_STANDING[changed ? 'CHANGED_SINCE_APPROVAL' : trade.status];
+}
+
 /** The decisions a moderator must explain; the owner's e-mail carries the reason. */
 export const DECISIONS_NEEDING_REASON: readonly ModerationDecision[] = ['REJECT', 'UNLIST'];
 

@@ -160,5 +160,14 @@ export interface Page<T> {
   totalIsEstimate?: boolean;
 }
 
+/** The page of `content` asked for by its number and size, out of `totalElements` in all. */
+export function pageOf<T>(
+  content: T[],
+  totalElements: number,
+  { page, size }: { page: number; size: number },
+): Page<T> {
+  return { content, number: page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
+}
+
 export const tradePageSchema = pageSchema(tradeCardSchema);
 export type TradePage = z.infer<typeof tradePageSchema>;

@@ -9,11 +9,12 @@ import { loggedInBrowser, testBrowser } from '../../test/test-browser';
 import { auditLog, oneTimeKeys, sessions, users } from '../db/schema';
 import { hashToken, newToken } from '../tokens';
 import { verifyPassword } from '../modules/users/password';
-import { AdminCommandError, createUserAccount, resetUserPassword } from './accounts';
+import { AdminCommandError, commandUsers, createUserAccount, resetUserPassword } from './accounts';
 import type { CreateUserCommand } from './arguments';
 
-const { app, database } = await createTestApp();
+const { app, database, config } = await createTestApp();
 const db = database.db;
+const operator = commandUsers(db, config);
 
 const NEW_PASSWORD = 'bring-a-plate-on-sunday';
 
@@ -37,7 +38,7 @@ describe('admin create-user', () => {
   it('makes a verified, enabled account that logs in at once with its role', async () => {
     const input = newSuper();
 
-    const { userId, generated } = await createUserAccount(db, input);
+    const { userId, generated } = await createUserAccount(operator, input);
 
     expect(generated).toBe(false);
     expect(await accountOf(userId)).toMatchObject({ role: 'SUPER', enabled: true, email: input.email, firstName: 'Sam' });
@@ -47,7 +48,7 @@ describe('admin create-user', () => {
   });
 
   it('writes down the new account in the audit log, the system as its actor', async () => {
-    const { userId } = await createUserAccount(db, newSuper({ role: 'GOVERNOR', governedState: 'WA' }));
+    const { userId } = await createUserAccount(operator, newSuper({ role: 'GOVERNOR', governedState: 'WA' }));
 
     expect(await auditOf(userId)).toEqual([
       expect.objectContaining({
@@ -63,7 +64,7 @@ describe('admin create-user', () => {
   });
 
   it('makes and hands back a strong password when none is given, and stores only its hash', async () => {
-    const { userId, password, generated } = await createUserAccount(db, newSuper({ password: undefined }));
+    const { userId, password, generated } = await createUserAccount(operator, newSuper({ password: undefined }));
 
     expect(generated).toBe(true);
     expect(password).toMatch(/^[\w-]{24}$/);
@@ -76,7 +77,7 @@ describe('admin create-user', () => {
     const existing = await createAccount(db);
     const before = await accountOf(existing.id);
 
-    await expect(createUserAccount(db, newSuper({ email: existing.email.toUpperCase() }))).rejects.toThrow(AdminCommandError);
+    await expect(createUserAccount(operator, newSuper({ email: existing.email.toUpperCase() }))).rejects.toThrow(AdminCommandError);
 
     expect(await accountOf(existing.id)).toEqual(before);
     expect(await auditOf(existing.id)).toEqual([]);
@@ -85,7 +86,7 @@ describe('admin create-user', () => {
   it.each(['Password1', 'churchtrades2025', 'SamSuper1'])('refuses the easily guessed password %s', async (password) => {
     const input = newSuper({ password });
 
-    await expect(createUserAccount(db, input)).rejects.toThrow(AdminCommandError);
+    await expect(createUserAccount(operator, input)).rejects.toThrow(AdminCommandError);
     expect(await db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
   });
 });
@@ -102,7 +103,7 @@ describe('admin reset-password', () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     });
 
-    const { generated } = await resetUserPassword(db, { command: 'reset-password', email: account.email, password: NEW_PASSWORD });
+    const { generated } = await resetUserPassword(operator, { command: 'reset-password', email: account.email, password: NEW_PASSWORD });
 
     expect(generated).toBe(false);
     expect(await verifyPassword((await accountOf(account.id)).passwordHash, NEW_PASSWORD)).toBe(true);
@@ -116,7 +117,7 @@ describe('admin reset-password', () => {
   it('makes a password when none is given, and writes the reset down with the system as its actor', async () => {
     const account = await createAccount(db);
 
-    const { password, generated } = await resetUserPassword(db, { command: 'reset-password', email: account.email, password: undefined });
+    const { password, generated } = await resetUserPassword(operator, { command: 'reset-password', email: account.email, password: undefined });
 
     expect(generated).toBe(true);
     expect(await verifyPassword((await accountOf(account.id)).passwordHash, password)).toBe(true);
@@ -134,14 +135,14 @@ describe('admin reset-password', () => {
     const account = await createAccount(db, { firstName: 'Philippa', lastName: 'Okonkwo' });
 
     await expect(
-      resetUserPassword(db, { command: 'reset-password', email: account.email, password: 'Okonkwo2025!' }),
+      resetUserPassword(operator, { command: 'reset-password', email: account.email, password: 'Okonkwo2025!' }),
     ).rejects.toThrow(`--password: ${MESSAGES.passwordAboutYou}`);
     expect(await verifyPassword((await accountOf(account.id)).passwordHash, TEST_PASSWORD)).toBe(true);
   });
 
   it('refuses an e-mail no account has', async () => {
     await expect(
-      resetUserPassword(db, { command: 'reset-password', email: 'nobody@example.com.au', password: undefined }),
+      resetUserPassword(operator, { command: 'reset-password', email: 'nobody@example.com.au', password: undefined }),
     ).rejects.toThrow(/No account has the e-mail nobody@example.com.au/);
   });
 });

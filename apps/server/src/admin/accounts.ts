@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import pino from 'pino';
 import { type Clock, systemClock } from '../clock';
+import type { Config } from '../config/config';
 import type { Database } from '../db/database';
-import { users } from '../db/schema';
+import { transactionalDatabase } from '../db/transactions';
+import { AppError } from '../http/app-error';
 import { createAuditRepo } from '../modules/audit/repo';
 import { createAuditService } from '../modules/audit/service';
-import { OPERATOR } from '../modules/sessions/permission';
+import { createMailer } from '../modules/mail/mailer';
+import { createRateLimitRepo } from '../modules/rate-limits/repo';
+import { createRateLimiter } from '../modules/rate-limits/service';
 import { createSessionRepo } from '../modules/sessions/repo';
-import { hashPassword } from '../modules/users/password';
-import { type PasswordOwner, weakPasswordReason } from '../modules/users/password-strength';
+import { createSessionService } from '../modules/sessions/service';
+import { createImageStore } from '../modules/uploads/image-store';
 import { createUserRepo } from '../modules/users/repo';
+import { createUserService, type UserService } from '../modules/users/service';
+import { createTotpSecretBox } from '../modules/users/totp-secrets';
 import type { CreateUserCommand, ResetPasswordCommand } from './arguments';
 
 /** A command that cannot be carried out on this database (an e-mail taken or unknown); the message says why. */
@@ -21,6 +28,9 @@ export interface PasswordOutcome {
   generated: boolean;
 }
 
+/** What the command asks of the users service. */
+export type CommandUsers = Pick<UserService, 'createAccountBySystem' | 'resetPasswordBySystem'>;
+
 const GENERATED_PASSWORD_BYTES = 18;
 
 /** 144 random bits, 24 characters that need no quoting in a shell. */
@@ -28,76 +38,72 @@ export function generatePassword(): string {
   return randomBytes(GENERATED_PASSWORD_BYTES).toString('base64url');
 }
 
-function fullName(account: { firstName: string; lastName: string }): string {
-  return `${account.firstName} ${account.lastName}`.trim();
+/**
+ * The users service, as the server builds it, on the database and with the configuration the server uses. The
+ * command's work sends no mail and stores no image; the mailer and the image store are there for the service's
+ * other work.
+ */
+export function commandUsers(
+  database: Database,
+  config: Config,
+  clock: Clock = systemClock,
+): CommandUsers & { close(): Promise<void> } {
+  const { db, transactions } = transactionalDatabase(database);
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom, logLinks: false },
+    pino({ level: config.logLevel }),
+  );
+  const users = createUserService({
+    repo: createUserRepo(db),
+    sessions: createSessionService(createSessionRepo(db), clock, config.sessionLimits),
+    rateLimits: createRateLimiter(createRateLimitRepo(db), clock),
+    audit: createAuditService(createAuditRepo(db)),
+    mailer,
+    images: createImageStore(config.uploadDir),
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+    transactions,
+    totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
+  });
+  return { ...users, close: () => mailer.close() };
 }
 
-/** The password given, refused when it is easy to guess for this owner; when none is given, one made here. */
-function chosenPassword(given: string | undefined, owner: PasswordOwner): { password: string; generated: boolean } {
+/** The password given, or one made here when none is. */
+function chosenPassword(given: string | undefined): { password: string; generated: boolean } {
   if (given === undefined) return { password: generatePassword(), generated: true };
-  const reason = weakPasswordReason(given, owner);
-  if (reason !== undefined) throw new AdminCommandError(`--password: ${reason}`);
   return { password: given, generated: false };
+}
+
+/** The service's refusal of a password, said as the command line's: about its --password. */
+async function asCommand<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.field !== 'password') throw error;
+    throw new AdminCommandError(`--password: ${error.message}`);
+  }
 }
 
 /**
  * A new account, verified and enabled, that logs in at once with the password: how the first administrator of
  * a fresh installation comes to be. Written down in the audit log with the system as its actor.
  */
-export async function createUserAccount(
-  db: Database,
-  input: CreateUserCommand,
-  clock: Clock = systemClock,
-): Promise<PasswordOutcome> {
-  const { password, generated } = chosenPassword(input.password, input);
-  const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const { role, email, firstName, lastName, governedState } = input;
-    // The unique index on lower(email) makes a taken e-mail, in any case, a conflict.
-    const [created] = await tx
-      .insert(users)
-      .values({ role, email, firstName, lastName, governedState, passwordHash, enabled: true, emailVerifiedAt: clock() })
-      .onConflictDoNothing()
-      .returning();
-    if (!created) throw new AdminCommandError(`An account with the e-mail ${email} exists already`);
-    await createAuditService(createAuditRepo(tx)).record(OPERATOR, {
-      action: 'user.create',
-      subjectType: 'USER',
-      subjectId: created.id,
-      subjectName: fullName(created),
-      before: null,
-      after: { email, role, governedState, enabled: true },
-    });
-    return { userId: created.id, password, generated };
-  });
+export async function createUserAccount(users: CommandUsers, input: CreateUserCommand): Promise<PasswordOutcome> {
+  const { password, generated } = chosenPassword(input.password);
+  const { role, email, firstName, lastName, governedState } = input;
+  const account = { role, email, firstName, lastName, governedState };
+  const created = await asCommand(users.createAccountBySystem(account, password));
+  if (!created) throw new AdminCommandError(`An account with the e-mail ${email} exists already`);
+  return { userId: created.userId, password, generated };
 }
 
 /**
  * Sets a new password on the account of the e-mail, uses up its open reset links and ends its sessions, as a
  * reset by e-mail does; the account's switches (locked, enabled) stay as they are.
  */
-export async function resetUserPassword(
-  db: Database,
-  input: ResetPasswordCommand,
-  clock: Clock = systemClock,
-): Promise<PasswordOutcome> {
-  const account = await createUserRepo(db).findByEmail(input.email);
+export async function resetUserPassword(users: CommandUsers, input: ResetPasswordCommand): Promise<PasswordOutcome> {
+  const chosen = chosenPassword(input.password);
+  const account = await asCommand(users.resetPasswordBySystem(input.email, chosen));
   if (!account) throw new AdminCommandError(`No account has the e-mail ${input.email}`);
-  const { password, generated } = chosenPassword(input.password, account);
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const queries = createUserRepo(tx);
-    await queries.setPassword(account.id, passwordHash);
-    await queries.useAllKeys(account.id, 'RESET_PASSWORD', clock());
-    await createSessionRepo(tx).deleteAllOf(account.id);
-    await createAuditService(createAuditRepo(tx)).record(OPERATOR, {
-      action: 'user.passwordReset',
-      subjectType: 'USER',
-      subjectId: account.id,
-      subjectName: fullName(account),
-      before: {},
-      after: { passwordGenerated: generated, sessionsEnded: true },
-    });
-  });
-  return { userId: account.id, password, generated };
+  return { userId: account.userId, ...chosen };
 }

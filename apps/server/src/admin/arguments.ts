@@ -3,12 +3,8 @@ import { newPasswordSchema } from '@churchtrades/shared/auth';
 import { PERSON_NAME_MAX_LENGTH } from '@churchtrades/shared/constants';
 import { emailSchema } from '@churchtrades/shared/fields';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { ROLES, type Role } from '@churchtrades/shared/roles';
+import { ACCOUNT_ROLES, type AccountRole } from '@churchtrades/shared/roles';
 import { REAL_STATES, type RealState } from '@churchtrades/shared/states';
-
-/** Every role an account can have: SELECT ("none chosen") is none. */
-export type AccountRole = Exclude<Role, 'SELECT'>;
-const ACCOUNT_ROLES = ROLES.filter((role): role is AccountRole => role !== 'SELECT');
 
 export const USAGE = `Usage:
   npm run admin -- create-user --role <role> --email <e-mail> [--password <password>] [--first-name <name>] [--last-name <name>] [--state <state>]
@@ -83,7 +79,7 @@ function checkedRole(role: string | undefined): AccountRole {
 }
 
 /** A GOVERNOR governs exactly one state (DESIGN "Roles"); no other role has one. */
-function checkedState(role: Role, state: string | undefined): RealState | null {
+function checkedState(role: AccountRole, state: string | undefined): RealState | null {
   if (role !== 'GOVERNOR') {
     if (state !== undefined) throw new UsageError('--state is only for a GOVERNOR');
     return null;
@@ -103,7 +99,7 @@ function checkedName(name: string | undefined, fallback: string, option: string)
 }
 
 /** "SUPER" → "Super": the last name of an account made without one. */
-function roleInWords(role: Role): string {
+function roleInWords(role: AccountRole): string {
   return role.charAt(0) + role.slice(1).toLowerCase();
 }
 

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config/config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/database';
-import { AdminCommandError, createUserAccount, type PasswordOutcome, resetUserPassword } from './accounts';
+import { AdminCommandError, commandUsers, createUserAccount, type PasswordOutcome, resetUserPassword } from './accounts';
 import { type AdminCommand, parseAdminArguments, USAGE, UsageError } from './arguments';
 
 const EXIT_FAILED = 1;
@@ -37,18 +37,20 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
+  const users = commandUsers(database.db, config);
   try {
     await database.migrate();
     if (command.command === 'create-user') {
-      const outcome = await createUserAccount(database.db, command);
+      const outcome = await createUserAccount(users, command);
       console.log(`Created the ${command.role} account ${command.email}, verified and enabled.`);
       reportPassword(command.email, outcome);
     } else {
-      const outcome = await resetUserPassword(database.db, command);
+      const outcome = await resetUserPassword(users, command);
       console.log(`Set a new password for ${command.email} and ended its sessions.`);
       reportPassword(command.email, outcome);
     }
   } finally {
+    await users.close();
     await database.close();
   }
 }

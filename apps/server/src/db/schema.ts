@@ -1,3 +1,8 @@
+import { CHURCH_ROLES } from '@churchtrades/shared/church-admin';
+import { CHOSEN_MEDIA_TYPES } from '@churchtrades/shared/media-types';
+import { MODERATION_STATUSES } from '@churchtrades/shared/moderation';
+import { ACCOUNT_ROLES } from '@churchtrades/shared/roles';
+import { REAL_STATES } from '@churchtrades/shared/states';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -27,11 +32,12 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const stateType = pgEnum('state_type', ['NSW', 'VIC', 'QLD', 'ACT', 'TAS', 'SA', 'NT', 'WA']);
-export const role = pgEnum('role', ['USER', 'TRADER', 'PRIEST', 'MODERATOR', 'GOVERNOR', 'ADMIN', 'DEVELOPER', 'SUPER']);
-export const mediaType = pgEnum('media_type', ['FACEBOOK', 'WEBSITE', 'INSTAGRAM', 'LINKEDIN', 'YOUTUBE', 'TIKTOK']);
-export const moderationStatus = pgEnum('moderation_status', ['PENDING', 'APPROVED', 'REJECTED', 'UNLISTED']);
-export const churchRole = pgEnum('church_role', ['PRIEST', 'MODERATOR']);
+// The enumerations the app shares with the web are built from its lists: a value added there needs a migration.
+export const stateType = pgEnum('state_type', REAL_STATES);
+export const role = pgEnum('role', ACCOUNT_ROLES);
+export const mediaType = pgEnum('media_type', CHOSEN_MEDIA_TYPES);
+export const moderationStatus = pgEnum('moderation_status', MODERATION_STATUSES);
+export const churchRole = pgEnum('church_role', CHURCH_ROLES);
 export const sessionStage = pgEnum('session_stage', ['MFA_PENDING', 'ACTIVE']);
 export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD', 'CHANGE_EMAIL', 'UNDO_EMAIL_CHANGE']);
 

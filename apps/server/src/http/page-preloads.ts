@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { escapeMarkup } from '../lib/markup';
 
 /** One entry of the web build's manifest (`vite build` with `build.manifest`): a module's file and what it needs. */
 interface ManifestChunk {
@@ -28,8 +29,6 @@ function staticGraph(manifest: WebManifest, key: string, seen = new Set<string>(
   return seen;
 }
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /**
  * The tags that have the browser fetch a lazily loaded page's code while it reads the HTML, instead of after
  * the entry script has run and asked for it: each script the page module needs beyond the entry's own, and its
@@ -42,8 +41,8 @@ export function pageCodePreloads(manifest: WebManifest | undefined, pageModule: 
   const needed = [...staticGraph(manifest, pageModule)].filter((key) => !loadedWithEntry.has(key));
   const chunks = needed.map((key) => manifest[key]!);
   return [
-    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${attribute(chunk.file)}" />`),
-    ...chunks.flatMap((chunk) => chunk.css ?? []).map((css) => `<link rel="preload" as="style" href="/${attribute(css)}" />`),
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${escapeMarkup(chunk.file)}" />`),
+    ...chunks.flatMap((chunk) => chunk.css ?? []).map((css) => `<link rel="preload" as="style" href="/${escapeMarkup(css)}" />`),
   ];
 }
 
@@ -52,7 +51,7 @@ export function pageCodePreloads(manifest: WebManifest | undefined, pageModule: 
  * instead of asking again: it sends credentials (`credentials: 'include'`), hence `use-credentials`.
  */
 export function apiPreload(url: string): string {
-  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(url)}" />`;
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeMarkup(url)}" />`;
 }
 
 /** The HTML with the tags at the end of its head. */

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/database';
+import { rowsOf } from '../../src/db/raw-sql';
 
 /**
  * Tables a refused request may change by design, left out of the fingerprint: attempt counters exist to count
@@ -24,10 +25,6 @@ function rowText(table: string) {
 const REFUSAL_ROWS: Record<string, SQL> = {
   audit_log: sql`where action not in ('user.loginFailed', 'user.lockedOut', 'user.twoStepLockedOut')`,
 };
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []);
-}
 
 async function fingerprintedTables(db: Database): Promise<string[]> {
   const result = await db.execute(sql`

@@ -1,7 +1,7 @@
 import { type ReactNode, StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { Toaster } from '../components/toaster';
-import type { AppStore } from './store';
+import type { AppStore } from '../lib/store';
 
 /**
  * Everything the screens rely on. The toast container lives here, once for the whole app, so a toast

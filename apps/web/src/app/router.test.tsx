@@ -2,13 +2,13 @@ import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { serveSearchApi } from '../features/search/testing/serve-search-api';
 import { setLoggedIn } from '../lib/session';
-import { fakeServer } from '../testing/fake-server';
-import { envelope, mockFetch } from '../testing/mock-fetch';
+import { makeStore } from '../lib/store';
+import { serveApi } from '../testing/api-server';
 import { makeTradePage } from '../testing/trade-factory';
 import { makeUser } from '../testing/user-factory';
 import { routes } from './router';
-import { makeStore } from './store';
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -37,14 +37,16 @@ describe('routes', () => {
     ['/termsandconditions', 'Terms and Conditions'],
     ['/donation', 'Donations'],
   ])('shows the static page at %s', async (path, heading) => {
-    mockFetch({
-      body: envelope({
-        site: {
-          supportEmail: 'support@example.org.au',
-          bank: { accountName: 'Example Trust', bsb: '111-222', accountNumber: '12345678' },
-          mapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
+    serveApi({
+      'GET /api/site': {
+        data: {
+          site: {
+            supportEmail: 'support@example.org.au',
+            bank: { accountName: 'Example Trust', bsb: '111-222', accountNumber: '12345678' },
+            mapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
+          },
         },
-      }),
+      },
     });
     renderApp(path);
 
@@ -53,7 +55,7 @@ describe('routes', () => {
   });
 
   it("paints the public layout's menu and footer at once, the page's place loading until its code arrives", async () => {
-    mockFetch({ body: envelope({ trades: makeTradePage(0, 1) }) });
+    serveSearchApi({ trades: () => makeTradePage(0, 1) });
     renderApp('/');
 
     expect(screen.getByRole('link', { name: 'ChurchTrades' })).toBeInTheDocument();
@@ -63,7 +65,7 @@ describe('routes', () => {
   });
 
   it('shows the search page at / inside the public layout', async () => {
-    mockFetch({ body: envelope({ trades: makeTradePage(0, 1) }) });
+    serveSearchApi({ trades: () => makeTradePage(0, 1) });
     renderApp('/');
 
     expect(await screen.findByText('Showing 1 - 1 of 1 results')).toBeInTheDocument();
@@ -89,7 +91,7 @@ describe('routes', () => {
     ['/verify/account', 'Account Verification'],
     ['/verify/password', 'Reset Password'],
   ])('shows the account screen at %s inside the public layout', async (path, heading) => {
-    fakeServer({});
+    serveApi({});
     renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW_IMPORT)).toBeInTheDocument();
@@ -97,7 +99,7 @@ describe('routes', () => {
   });
 
   it('sends a visitor without the logged-in flag from the business pages to the login', async () => {
-    fakeServer({});
+    serveApi({});
     const { router } = renderApp('/trade/profile');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' }, SLOW_IMPORT)).toBeInTheDocument();
@@ -107,9 +109,10 @@ describe('routes', () => {
   it('shows the business page inside the authenticated layout', async () => {
     setLoggedIn(true);
     const jane = makeUser({ firstName: 'Jane', lastName: 'Citizen' });
-    fakeServer({
+    serveApi({
       'GET /api/user/profile': { data: { user: jane } },
       [`GET /api/trades/byUser/${jane.userId}`]: { data: { trade: null } },
+      'GET /api/category/main_categories': { data: { categories: [] } },
     });
     const { router } = renderApp('/trade');
 
@@ -121,7 +124,7 @@ describe('routes', () => {
 
   it('opens the account at its profile page', async () => {
     setLoggedIn(true);
-    fakeServer({ 'GET /api/user/profile': { data: { user: makeUser({ firstName: 'Jane' }) } } });
+    serveApi({ 'GET /api/user/profile': { data: { user: makeUser({ firstName: 'Jane' }) } } });
     const { router } = renderApp('/account');
 
     expect(await screen.findByLabelText('First name', {}, SLOW_IMPORT)).toHaveValue('Jane');
@@ -130,7 +133,7 @@ describe('routes', () => {
 
   it('opens the administration at its churches page', async () => {
     setLoggedIn(true);
-    fakeServer({
+    serveApi({
       'GET /api/user/profile': { data: { user: makeUser({ role: 'ADMIN' }) } },
       'GET /api/churches/manage': {
         data: { churches: { content: [], number: 0, size: 10, totalElements: 0, totalPages: 0 } },

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layouts/public-layout';
-import { paths } from './paths';
-import { PageLoading } from './routes/page-loading';
+import { paths } from '../config/paths';
+import { PageLoading } from '../components/page-loading';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -120,7 +120,7 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         lazy: async () => {
-          const { NotFoundRoute } = await import('./routes/not-found');
+          const { NotFoundRoute } = await import('../components/not-found');
           return { Component: NotFoundRoute };
         },
       },

@@ -1,9 +1,9 @@
 import { NOT_LOGGED_IN_MESSAGE } from '@churchtrades/shared/envelope';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../app/store';
-import { envelope, mockFetch } from '../testing/mock-fetch';
+import { server, serveApi } from '../testing/api-server';
 import { api } from './api';
 import { isLoggedIn, setLoggedIn } from './session';
+import { makeStore } from './store';
 
 // A throwaway endpoint: the rule under test belongs to the base query, not to any feature.
 const probeApi = api.injectEndpoints({
@@ -17,10 +17,7 @@ function probe() {
 describe('base query', () => {
   it('sets the logged-in flag to false when the server answers "You are not logged in"', async () => {
     setLoggedIn(true);
-    mockFetch({
-      status: 401,
-      body: envelope({}, { statusCode: 401, status: 'UNAUTHORIZED', message: NOT_LOGGED_IN_MESSAGE }),
-    });
+    serveApi({ 'GET /api/probe': { status: 401, message: NOT_LOGGED_IN_MESSAGE } });
 
     const result = await probe();
 
@@ -31,10 +28,11 @@ describe('base query', () => {
 
   it('keeps the flag on other refusals', async () => {
     setLoggedIn(true);
-    mockFetch(
-      { status: 401, body: envelope({}, { statusCode: 401, status: 'UNAUTHORIZED', message: 'Wrong e-mail or password' }) },
-      { status: 403, body: envelope({}, { statusCode: 403, status: 'FORBIDDEN', message: NOT_LOGGED_IN_MESSAGE }) },
-    );
+    const refusals = [
+      { status: 401, message: 'Wrong e-mail or password' },
+      { status: 403, message: NOT_LOGGED_IN_MESSAGE },
+    ];
+    serveApi({ 'GET /api/probe': () => refusals.shift() ?? {} });
 
     await probe();
     await probe();
@@ -43,19 +41,21 @@ describe('base query', () => {
   });
 
   it('sends the session cookie and asks under /api', async () => {
-    const fetchMock = mockFetch({ body: envelope({ ok: true }) });
+    const sent: Request[] = [];
+    server.events.on('request:start', ({ request }) => {
+      sent.push(request);
+    });
+    serveApi({ 'GET /api/probe': { data: { ok: true } } });
 
     await probe();
 
-    const request = fetchMock.mock.calls[0]?.[0];
-    expect(request?.credentials).toBe('include');
-    expect(new URL(request?.url ?? '').pathname).toBe('/api/probe');
+    expect(sent[0]?.credentials).toBe('include');
+    expect(new URL(sent[0]?.url ?? '').pathname).toBe('/api/probe');
   });
 
   it('reports an unreachable server as FETCH_ERROR and an unreadable answer as PARSING_ERROR', async () => {
-    const fetchMock = mockFetch({ body: 'unused' });
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    fetchMock.mockResolvedValueOnce(new Response('<html>proxy error</html>', { status: 502 }));
+    const answers = [Response.error(), new Response('<html>proxy error</html>', { status: 502 })];
+    serveApi({ 'GET /api/probe': () => answers.shift() ?? {} });
 
     expect((await probe()).error).toMatchObject({ status: 'FETCH_ERROR' });
     expect((await probe()).error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 502 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, type InitialEntry, RouterProvider, type RouteObject, useLocation } from 'react-router';
-import { type AppStore, makeStore } from '../app/store';
+import { type AppStore, makeStore } from '../lib/store';
 import { Toaster } from '../components/toaster';
 
 /**

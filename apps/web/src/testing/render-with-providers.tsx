@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { type AppStore, makeStore } from '../app/store';
+import { type AppStore, makeStore } from '../lib/store';
 
 interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** The URL the router starts at, e.g. '/?page=1'. */

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './api-server';
 
 // A browser resolves a relative URL ('/api/...') against the page; Node's Request, which jsdom tests use,
 // refuses it, and RTK Query builds a Request before it calls fetch. Resolve against jsdom's location.
@@ -12,6 +13,15 @@ class PageRelativeRequest extends NodeRequest {
   }
 }
 if (NodeRequest.name !== PageRelativeRequest.name) globalThis.Request = PageRelativeRequest;
+
+// Registered before the cleanup below, so it runs after it (vitest runs after-hooks in reverse): the handlers of
+// a test stay until its page is gone.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  server.events.removeAllListeners();
+});
+afterAll(() => server.close());
 
 // jsdom has no layout, so nothing to scroll; react-router's ScrollRestoration calls this on every navigation.
 window.scrollTo = () => {};

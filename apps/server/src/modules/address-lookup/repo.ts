@@ -2,6 +2,7 @@ import type { AddressSuggestion } from '@churchtrades/shared/address-lookup';
 import type { RealState } from '@churchtrades/shared/states';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { rowsOf } from '../../db/raw-sql';
 import { addressIndex, addressWords } from '../../db/schema';
 
 /**
@@ -53,11 +54,6 @@ const suggestionColumns = {
   latitude: addressIndex.latitude,
 };
 
-function rowsOf(result: unknown): AddressSuggestion[] {
-  // node-postgres and PGlite both answer raw queries with `{ rows }`.
-  return (result as { rows: AddressSuggestion[] }).rows;
-}
-
 export function createAddressLookupRepo(db: Database) {
   return {
     /**
@@ -105,7 +101,7 @@ export function createAddressLookupRepo(db: Database) {
         from matches
         order by nth > 1, place, nth
         limit ${limit}`);
-      return rowsOf(result);
+      return rowsOf<AddressSuggestion>(result);
     },
 
     /**

@@ -2,10 +2,11 @@ import type { AddressInput } from '@churchtrades/shared/address';
 import { COUNTRY_CODE, DEFAULT_UNIT_TYPE } from '@churchtrades/shared/constants';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { State } from '@churchtrades/shared/states';
+import { showsStreetByDefault } from '@churchtrades/shared/street-privacy';
 import type { TradeAddress } from '@churchtrades/shared/trade-dashboard';
-import { z } from 'zod';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
+import { isUuid } from '../../lib/uuid';
 import type { SignedInUser } from '../sessions/service';
 import { cleanOptionalText, cleanText } from '../trade-dashboard/clean-text';
 import type { TradeDashboardService } from '../trade-dashboard/service';
@@ -17,8 +18,6 @@ export interface AddressServiceDependencies {
   trades: Pick<TradeDashboardService, 'tradeToRead' | 'tradeToChange' | 'refreshSearchKeywords' | 'recordEditForOwner'>;
   transactions: Pick<Transactions, 'run'>;
 }
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** An address as the audit log keeps it: what the public may see of it, and whether they see the street. */
 function auditedAddress(address: AddressRow | null): Record<string, unknown> {
@@ -136,8 +135,7 @@ export function createAddressService({ repo, trades, transactions }: AddressServ
      */
     async create(user: SignedInUser, input: AddressInput): Promise<TradeAddress> {
       const trade = await trades.tradeToChange(user, input.entityId);
-      const worksFromHome = trade.atClient && !trade.atBusiness;
-      const fields = addressFields(input, { ...NO_ADDRESS, showStreetAddress: !worksFromHome });
+      const fields = addressFields(input, { ...NO_ADDRESS, showStreetAddress: showsStreetByDefault(trade) });
       const created = await transactions.run(async () => {
         const row = await repo.insert({ entityId: trade.id, ...fields });
         if (!row) return row;

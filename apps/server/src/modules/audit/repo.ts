@@ -1,6 +1,7 @@
 import { type AuditQuery, SYSTEM_ACTOR } from '@churchtrades/shared/audit';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { escapeLike } from '../../db/raw-sql';
 import { auditLog, users } from '../../db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -12,10 +13,6 @@ export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'actorEmai
 };
 
 const ONE_DAY = sql`interval '1 day'`;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 function conditionsOf(query: AuditQuery): SQL | undefined {
   return and(

@@ -1,6 +1,6 @@
 import { type AuditAction, type AuditEntry, type AuditQuery, type AuditSubject, visitorActor } from '@churchtrades/shared/audit';
 import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
-import type { Page } from '@churchtrades/shared/trade-search';
+import { type Page, pageOf } from '@churchtrades/shared/trade-search';
 import { type Actor, requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import type { AuditRepo, AuditRow } from './repo';
@@ -75,13 +75,7 @@ export function createAuditService(repo: AuditRepo) {
     async page(actor: SignedInUser, query: AuditQuery): Promise<Page<AuditEntry>> {
       requirePermission(actor, mayAdministerDirectory);
       const { rows, total } = await repo.page(query);
-      return {
-        content: rows.map(entryOf),
-        number: query.page,
-        size: query.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / query.size),
-      };
+      return pageOf(rows.map(entryOf), total, query);
     },
   };
 }

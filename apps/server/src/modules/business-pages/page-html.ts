@@ -1,10 +1,5 @@
+import { escapeMarkup } from '../../lib/markup';
 import type { BusinessPageHead } from './service';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
 
 /**
  * JSON that cannot end its `<script>` element or open a comment inside it (`</script>`, `<!--`), and that
@@ -21,11 +16,11 @@ function scriptSafeJson(value: unknown): string {
 
 function headTags(head: BusinessPageHead, siteName: string): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+    `<meta ${attribute}="${key}" content="${escapeMarkup(content)}" />`;
   return [
-    `<title>${escapeHtml(head.title)}</title>`,
+    `<title>${escapeMarkup(head.title)}</title>`,
     meta('name', 'description', head.description),
-    `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(head.canonicalUrl)}" />`,
     meta('property', 'og:type', 'business.business'),
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', head.title),

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { addresses, categories, socialMedia, trades, users } from '../../db/schema';
+import { rowsOf } from '../../db/raw-sql';
+import { addresses, categories, trades, users } from '../../db/schema';
 
 /** One listed business with what its public page tells: the card's facts and its whole stored address. */
 export interface ListedBusinessRow {
@@ -32,11 +33,6 @@ export interface ListedBusinessRow {
   } | null;
 }
 
-export interface SocialMediaReference {
-  mediaType: (typeof socialMedia.$inferSelect)['mediaType'];
-  name: string;
-}
-
 /** A business page as a sitemap names it. */
 export interface SitemapBusinessRow {
   id: string;
@@ -55,11 +51,6 @@ export interface NameStretch {
   from?: NamePosition;
   before?: NamePosition;
   limit: number;
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  // node-postgres and PGlite both answer raw queries with `{ rows }`.
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
 const listed = sql`${trades.listed}`;
@@ -100,14 +91,6 @@ export function createBusinessPageRepo(db: Database) {
         .leftJoin(addresses, eq(addresses.entityId, trades.id))
         .where(and(eq(trades.id, id), listed));
       return row;
-    },
-
-    async socialMediaOf(tradeId: string): Promise<SocialMediaReference[]> {
-      return db
-        .select({ mediaType: socialMedia.mediaType, name: socialMedia.name })
-        .from(socialMedia)
-        .where(eq(socialMedia.entityId, tradeId))
-        .orderBy(asc(socialMedia.createdAt), asc(socialMedia.id));
     },
 
     /**

@@ -1,7 +1,8 @@
 import { businessPath } from '@churchtrades/shared/business-page';
-import { socialMediaUrl } from '@churchtrades/shared/social-media';
-import { z } from 'zod';
+import { showsExactPlace } from '@churchtrades/shared/street-privacy';
+import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import { type Clock, systemClock } from '../../clock';
+import { isUuid } from '../../lib/uuid';
 import type { BusinessPageRepo, ListedBusinessRow, NamePosition } from './repo';
 
 export const SITE_NAME = 'ChurchTrades';
@@ -18,7 +19,7 @@ const SITEMAP_PLAN_SECONDS = 600;
 /** Link previews and result pages show about this much of a description. */
 const DESCRIPTION_LENGTH = 160;
 
-/** The web app's public pages without data of their own (apps/web/src/app/paths.ts). */
+/** The web app's public pages without data of their own (apps/web/src/config/paths.ts). */
 const STATIC_PAGES = ['/', '/about', '/donation', '/privacypolicy', '/termsandconditions'];
 
 /** Pages of one person's account or of the staff, and the API: nothing a search engine should list. */
@@ -47,6 +48,8 @@ export type Sitemap = { kind: 'urls'; urls: SitemapUrl[] } | { kind: 'index'; si
 
 export interface BusinessPageServiceDependencies {
   repo: BusinessPageRepo;
+  /** The social media entries of businesses, by business (social-media module). */
+  socialMediaOf(tradeIds: string[]): Promise<Map<string, SocialMediaEntry[]>>;
   appOrigin: string;
   /** The sitemaps protocol's limit; a test passes a small one. */
   urlsPerSitemap?: number;
@@ -61,14 +64,7 @@ interface SitemapPlan {
   starts: NamePosition[];
 }
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
 type PublicAddress = NonNullable<ListedBusinessRow['address']>;
-
-/** SPEC §1: a business that works online only has no place on a map. */
-function isOnlineOnly(business: ListedBusinessRow): boolean {
-  return business.online && !business.atClient && !business.atBusiness;
-}
 
 /** "Parramatta NSW", or the state alone when the suburb is not known. */
 function placeOf(business: ListedBusinessRow): string {
@@ -130,7 +126,7 @@ function postalAddressOf(business: ListedBusinessRow): Record<string, string> {
  */
 function geoOf(business: ListedBusinessRow) {
   const address = business.address;
-  if (!address?.showStreetAddress || isOnlineOnly(business)) return undefined;
+  if (!address || !showsExactPlace(business, address)) return undefined;
   if (address.latitude === null || address.longitude === null) return undefined;
   return { '@type': 'GeoCoordinates', latitude: address.latitude, longitude: address.longitude };
 }
@@ -150,6 +146,7 @@ function sitemapNumber(fileName: string): number | undefined {
 /** The public page of a business as search engines and link previews read it, its sitemaps and robots.txt. */
 export function createBusinessPageService({
   repo,
+  socialMediaOf,
   appOrigin,
   urlsPerSitemap = URLS_PER_SITEMAP,
   clock = systemClock,
@@ -215,8 +212,9 @@ export function createBusinessPageService({
       if (!isUuid(id)) return undefined;
       const business = await repo.findListed(id);
       if (!business) return undefined;
-      const entries = await repo.socialMediaOf(id);
-      const sameAs = entries.flatMap((entry) => socialMediaUrl(entry.mediaType, entry.name) ?? []);
+      const entries = (await socialMediaOf([id])).get(id) ?? [];
+      // Entries stored before references were checked may name no link.
+      const sameAs = entries.flatMap((entry) => entry.url || []);
       return headOf(business, sameAs);
     },
 

@@ -1,16 +1,12 @@
+import { escapeMarkup } from '../../lib/markup';
 import type { SitemapUrl } from './service';
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character]!);
-}
-
 function urlEntry({ loc, lastmod }: SitemapUrl): string {
   const modified = lastmod === undefined ? '' : `<lastmod>${lastmod.toISOString()}</lastmod>`;
-  return `<url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
+  return `<url><loc>${escapeMarkup(loc)}</loc>${modified}</url>`;
 }
 
 /** A `<urlset>`: the pages themselves, a line each. */
@@ -20,6 +16,6 @@ export function urlSetXml(urls: SitemapUrl[]): string {
 
 /** A `<sitemapindex>`: the sitemap files that hold the pages. */
 export function sitemapIndexXml(sitemaps: string[]): string {
-  const entries = sitemaps.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`);
+  const entries = sitemaps.map((loc) => `<sitemap><loc>${escapeMarkup(loc)}</loc></sitemap>`);
   return [XML_DECLARATION, `<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`, ...entries, '</sitemapindex>', ''].join('\n');
 }

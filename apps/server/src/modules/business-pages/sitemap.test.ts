@@ -31,7 +31,15 @@ async function appWithSmallSitemaps(clock: Clock = systemClock) {
   small.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(small);
   const repo = createBusinessPageRepo(db);
-  const pages = createBusinessPageService({ repo, appOrigin: TEST_ORIGIN, urlsPerSitemap: URLS_PER_FILE, clock });
+  // The sitemaps name no social media.
+  const socialMediaOf = async () => new Map();
+  const pages = createBusinessPageService({
+    repo,
+    socialMediaOf,
+    appOrigin: TEST_ORIGIN,
+    urlsPerSitemap: URLS_PER_FILE,
+    clock,
+  });
   await small.register(businessPageRoutes, { pages, indexHtml: undefined, manifest: undefined });
   return small;
 }

@@ -40,7 +40,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
           response: { 200: categoriesAnswer },
         },
       },
-      async () => envelope(200, 'Categories found', { categories: await categories.listMain() }),
+      async () => envelope(200, MESSAGES.categoriesFound, { categories: await categories.listMain() }),
     );
 
     directory.get(
@@ -54,7 +54,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
         },
       },
       async (request) =>
-        envelope(200, 'Categories found', { categories: await categories.listSubs(request.query.parent_id) }),
+        envelope(200, MESSAGES.categoriesFound, { categories: await categories.listSubs(request.query.parent_id) }),
     );
   });
   // Administration: for administrators only, so no cache may keep the answers.

@@ -63,7 +63,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
         },
       },
       async (request) =>
-        envelope(200, 'Churches found', { churches: await churches.listByState(request.query.stateType) }),
+        envelope(200, MESSAGES.churchesFound, { churches: await churches.listByState(request.query.stateType) }),
     );
 
     directory.get(
@@ -76,7 +76,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
           response: { 200: envelopeSchema(z.object({ churches: churchPageSchema })) },
         },
       },
-      async (request) => envelope(200, 'Churches found', { churches: await churches.search(request.query) }),
+      async (request) => envelope(200, MESSAGES.churchesFound, { churches: await churches.search(request.query) }),
     );
 
     directory.get(
@@ -89,7 +89,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
           response: { 200: envelopeSchema(z.object({ church: churchSummarySchema })) },
         },
       },
-      async (request) => envelope(200, 'Church found', { church: await churches.findEnabled(request.params.id) }),
+      async (request) => envelope(200, MESSAGES.churchFound, { church: await churches.findEnabled(request.params.id) }),
     );
   });
   // Administration: every answer depends on who asks, so none may be kept by any cache.

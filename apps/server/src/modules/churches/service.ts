@@ -3,17 +3,15 @@ import type { ChurchAdmin, ChurchFormInput, ChurchManageQuery, ChurchUpdateInput
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayAdministerChurches, moderatesEverywhere } from '@churchtrades/shared/permissions';
 import { type RealState, STATE_FILTER_ALL, type StateFilter } from '@churchtrades/shared/states';
-import type { Page } from '@churchtrades/shared/trade-search';
-import { z } from 'zod';
+import { type Page, pageOf } from '@churchtrades/shared/trade-search';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
+import { isUuid } from '../../lib/uuid';
 import type { AuditTrail } from '../audit/service';
 import { requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import type { ImageFolder, ImageStore } from '../uploads/image-store';
 import type { ChurchFields, ChurchFilter, ChurchPicture, ChurchRepo, ChurchRow, ChurchSwitch } from './repo';
-
-export const CHURCH_NOT_FOUND_MESSAGE = 'Church not found';
 
 export interface ChurchServiceDependencies {
   repo: ChurchRepo;
@@ -22,14 +20,8 @@ export interface ChurchServiceDependencies {
   transactions: Pick<Transactions, 'run'>;
 }
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
 function stateOf(state: StateFilter) {
   return state === STATE_FILTER_ALL ? {} : { stateType: state };
-}
-
-function pageOf<T>(content: T[], totalElements: number, { page, size }: { page: number; size: number }): Page<T> {
-  return { content, number: page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
 }
 
 /** The churches an actor administers: every church, or those of the one state a governor governs (none yet: null). */
@@ -122,7 +114,7 @@ export function createChurchService({ repo, audit, images, transactions }: Churc
     /** An enabled church; anything else, a malformed id included, is simply not found. */
     async findEnabled(id: string): Promise<ChurchSummary> {
       const church = isUuid(id) ? await repo.findEnabled(id) : undefined;
-      if (!church) throw new AppError('NOT_FOUND', CHURCH_NOT_FOUND_MESSAGE);
+      if (!church) throw new AppError('NOT_FOUND', MESSAGES.churchNotFound);
       return church;
     },
 

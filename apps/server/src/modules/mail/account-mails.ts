@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../../lib/markup';
 import type { Mail } from './mailer';
 
 /** What every account mail says about the product: where it lives and whom to write to. */
@@ -28,12 +29,6 @@ export interface MailContent {
   after?: string[];
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
-
 export function link(sender: MailSender, pathname: string, key?: string): string {
   const url = new URL(pathname, sender.appOrigin);
   if (key !== undefined) url.searchParams.set('key', key);
@@ -53,10 +48,10 @@ function textOf(greeting: string, content: MailContent, sender: MailSender): str
 }
 
 function htmlOf(greeting: string, content: MailContent, sender: MailSender): string {
-  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+  const paragraph = (text: string) => `<p>${escapeMarkup(text)}</p>`;
   const action = content.action
-    ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#0d6efd;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(content.action.label)}</a></p>` +
-      `<p style="font-size:13px;color:#555555">If the button does not work, copy this link into your browser:<br>${escapeHtml(content.action.url)}</p>`
+    ? `<p><a href="${escapeMarkup(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#0d6efd;color:#ffffff;text-decoration:none;border-radius:4px">${escapeMarkup(content.action.label)}</a></p>` +
+      `<p style="font-size:13px;color:#555555">If the button does not work, copy this link into your browser:<br>${escapeMarkup(content.action.url)}</p>`
     : '';
   return [
     '<!doctype html>',
@@ -65,7 +60,7 @@ function htmlOf(greeting: string, content: MailContent, sender: MailSender): str
     ...content.paragraphs.map(paragraph),
     action,
     ...(content.after ?? []).map(paragraph),
-    `<hr><p style="font-size:13px;color:#555555">${footer(sender).map(escapeHtml).join('<br>')}</p>`,
+    `<hr><p style="font-size:13px;color:#555555">${footer(sender).map(escapeMarkup).join('<br>')}</p>`,
     '</body></html>',
   ].join('\n');
 }

@@ -181,12 +181,22 @@ describe('PATCH /api/moderation/decide', () => {
     expect((await catcher.waitForMail(owner.email)).subject).toContain('unlisted');
   });
 
-  it('rejects a business changed since approval, taking it out of search', async () => {
+  it('refuses to reject a business changed since approval, as the screen never offers it: it stays listed', async () => {
     const { church, trade, moderator } = await tradeAtModeratedChurch({ moderationStatus: 'APPROVED', changedSinceApproval: true });
 
     const response = await decide(moderator.browser, trade.id, 'REJECT', 'The new name is misleading');
 
-    expect(response.json().data.trade).toMatchObject({ status: 'REJECTED', changedSinceApproval: false, listed: false });
+    expect(response.json()).toMatchObject({ statusCode: 409, status: 'CONFLICT', message: MESSAGES.decisionNotApplicable });
+    expect(await storedTrade(trade.id)).toEqual(trade);
+    expect(await searchedIn(church.id)).toEqual([trade.id]);
+  });
+
+  it('unlists a business changed since approval, with the reason', async () => {
+    const { church, trade, moderator } = await tradeAtModeratedChurch({ moderationStatus: 'APPROVED', changedSinceApproval: true });
+
+    const response = await decide(moderator.browser, trade.id, 'UNLIST', 'The new name is misleading');
+
+    expect(response.json().data.trade).toMatchObject({ status: 'UNLISTED', changedSinceApproval: false, listed: false });
     expect(await searchedIn(church.id)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import {
 import type { Role } from '@churchtrades/shared/roles';
 import type { RealState } from '@churchtrades/shared/states';
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../clock';
 import { churchMembers } from '../../db/schema';
 import { transactionalDatabase } from '../../db/transactions';
 import {
@@ -489,7 +490,7 @@ describe('the moderation service, whoever calls it', () => {
     mailer: { sendInBackground: () => {} },
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
-    previewCards: createTradeService(createTradeRepo(repoDb)).previewCards,
+    previewCards: createTradeService({ repo: createTradeRepo(repoDb), clock: systemClock }).previewCards,
     socialMediaOf: async (tradeIds) => new Map(tradeIds.map((id) => [id, []])),
   });
 

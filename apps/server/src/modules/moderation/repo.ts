@@ -4,6 +4,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { emailKey, nameKey, phoneKey, websiteKey } from '../../db/duplicate-keys';
+import { escapeLike, rowsOf } from '../../db/raw-sql';
 import { addresses, categories, churches, churchMembers, trades, users } from '../../db/schema';
 
 type ChurchRole = (typeof churchMembers.$inferSelect)['churchRole'];
@@ -123,10 +124,6 @@ function duplicateVisibleTo({ everywhere, state, churchIds }: ChurchScope): SQL 
   return sql`(${sql.join(reached, sql` or `)})`;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 function conditionsOf(filter: ModerationFilter): SQL | undefined {
   return and(
     withinScope(filter.scope),
@@ -135,11 +132,6 @@ function conditionsOf(filter: ModerationFilter): SQL | undefined {
     filter.status === undefined ? undefined : filter.status === 'WAITING' ? WAITING : eq(trades.moderationStatus, filter.status),
     filter.name ? ilike(trades.name, `%${escapeLike(filter.name)}%`) : undefined,
   );
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres and PGlite both answer raw queries with `{ rows }`.
-  return (result as { rows: T[] }).rows;
 }
 
 export function createModerationRepo(db: Database) {

@@ -1,17 +1,18 @@
 import type { AuditAction } from '@churchtrades/shared/audit';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import type {
-  ModerationChurchCount,
-  ModerationDecision,
-  ModerationDecisionInput,
-  ModerationQueueQuery,
-  ModerationStatus,
-  ModerationTrade,
-  ModerationTradesQuery,
+import {
+  decisionsFor,
+  type ModerationChurchCount,
+  type ModerationDecision,
+  type ModerationDecisionInput,
+  type ModerationQueueQuery,
+  type ModerationStatus,
+  type ModerationTrade,
+  type ModerationTradesQuery,
 } from '@churchtrades/shared/moderation';
 import { mayModerate, mayViewModeration, moderatesEverywhere } from '@churchtrades/shared/permissions';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
-import type { Page, TradeCard } from '@churchtrades/shared/trade-search';
+import { type Page, pageOf, type TradeCard } from '@churchtrades/shared/trade-search';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
@@ -49,38 +50,16 @@ interface CallerScope {
   views: ChurchScope;
 }
 
-interface DecisionRule {
-  /** Whether the decision applies to a business as it stands. */
-  appliesTo(status: ModerationStatus, changedSinceApproval: boolean): boolean;
-  becomes: ModerationStatus;
-  action: AuditAction;
-}
-
-const waiting = (status: ModerationStatus, changed: boolean) => status === 'PENDING' || (status === 'APPROVED' && changed);
-
-/**
- * Approve or reject a waiting business (pending, or approved and changed since: approving then means "looked
- * at"); unlist an approved one; relist an unlisted one.
- */
-const DECISIONS: Readonly<Record<ModerationDecision, DecisionRule>> = {
-  APPROVE: { appliesTo: waiting, becomes: 'APPROVED', action: 'trade.approve' },
-  REJECT: { appliesTo: waiting, becomes: 'REJECTED', action: 'trade.reject' },
-  UNLIST: { appliesTo: (status) => status === 'APPROVED', becomes: 'UNLISTED', action: 'trade.unlist' },
-  RELIST: { appliesTo: (status) => status === 'UNLISTED', becomes: 'APPROVED', action: 'trade.relist' },
+/** What a decision makes of a business, and how the audit log names it; which apply is shared/moderation.ts's. */
+const DECISIONS: Readonly<Record<ModerationDecision, { becomes: ModerationStatus; action: AuditAction }>> = {
+  APPROVE: { becomes: 'APPROVED', action: 'trade.approve' },
+  REJECT: { becomes: 'REJECTED', action: 'trade.reject' },
+  UNLIST: { becomes: 'UNLISTED', action: 'trade.unlist' },
+  RELIST: { becomes: 'APPROVED', action: 'trade.relist' },
 };
 
 function reaches(scope: ChurchScope, row: ModerationRow): boolean {
   return scope.everywhere || row.church.stateType === scope.state || scope.churchIds.includes(row.churchId);
-}
-
-function pageOf<T>(content: T[], total: number, query: { page: number; size: number }): Page<T> {
-  return {
-    content,
-    number: query.page,
-    size: query.size,
-    totalElements: total,
-    totalPages: Math.ceil(total / query.size),
-  };
 }
 
 function filterOf(scope: ChurchScope, query: ModerationQueueQuery): ModerationFilter {
@@ -269,7 +248,8 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       const scope = await scopeOf(user);
       const row = await tradeToDecide(user, scope, input.tradeId);
       const rule = DECISIONS[input.decision];
-      if (!rule.appliesTo(row.moderationStatus, row.changedSinceApproval)) {
+      const standing = { status: row.moderationStatus, changedSinceApproval: row.changedSinceApproval };
+      if (!decisionsFor(standing).includes(input.decision)) {
         throw new AppError('CONFLICT', MESSAGES.decisionNotApplicable);
       }
       const reason = rule.becomes === 'APPROVED' ? null : input.reason;

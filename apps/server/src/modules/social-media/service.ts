@@ -3,9 +3,9 @@ import { SOCIAL_MEDIA_PER_TRADE } from '@churchtrades/shared/constants';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { type SocialMediaInput, socialMediaUrl } from '@churchtrades/shared/social-media';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
-import { z } from 'zod';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
+import { isUuid } from '../../lib/uuid';
 import type { SignedInUser } from '../sessions/service';
 import { cleanText } from '../trade-dashboard/clean-text';
 import type { TradeRow } from '../trade-dashboard/repo';
@@ -17,8 +17,6 @@ export interface SocialMediaServiceDependencies {
   trades: TradeLinkAccess;
   transactions: Pick<Transactions, 'run'>;
 }
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 function viewOf(row: SocialMediaRow): SocialMediaEntry {
   return {

@@ -1,7 +1,7 @@
 import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import { STATE_FILTER_ALL } from '@churchtrades/shared/states';
 import type { TradeAdminRow, TradeAdminSearchQuery } from '@churchtrades/shared/trade-admin';
-import type { Page } from '@churchtrades/shared/trade-search';
+import { type Page, pageOf } from '@churchtrades/shared/trade-search';
 import { requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import type { TradeAdminFilter, TradeAdminRepo, TradeAdminRowData } from './repo';
@@ -42,13 +42,7 @@ export function createTradeAdminService(repo: TradeAdminRepo) {
         repo.page(filter, { offset: query.page * query.size, limit: query.size }),
         repo.count(filter),
       ]);
-      return {
-        content: rows.map(rowOf),
-        number: query.page,
-        size: query.size,
-        totalElements,
-        totalPages: Math.ceil(totalElements / query.size),
-      };
+      return pageOf(rows.map(rowOf), totalElements, query);
     },
   };
 }

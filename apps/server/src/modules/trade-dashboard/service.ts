@@ -5,9 +5,9 @@ import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
 import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import type { ListingState, NewTradeInput, OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import type { TradeProfileInput } from '@churchtrades/shared/trade-profile';
-import { z } from 'zod';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
+import { isUuid } from '../../lib/uuid';
 import type { AuditTrail } from '../audit/service';
 import type { RateLimiter, RateLimitRule } from '../rate-limits/service';
 import { requireMayMakeChanges, requirePermission } from '../sessions/permission';
@@ -50,8 +50,6 @@ export const LISTING_RATE_LIMIT: RateLimitRule = { name: 'listing-account', limi
 
 // Category ids are PostgreSQL integers: a larger number names no category, and must not reach the database.
 const MAX_CATEGORY_ID = 2_147_483_647;
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 function isCategoryId(id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= MAX_CATEGORY_ID;

@@ -2,6 +2,7 @@ import { REAL_STATES, type RealState } from '@churchtrades/shared/states';
 import type { TradeCard, TradeDetail } from '@churchtrades/shared/trade-search';
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { rowsOf } from '../../db/raw-sql';
 import { addresses, categories, churches, directoryVersion, socialMedia, trades, users } from '../../db/schema';
 
 /** The directory's filters; each one absent means "any". */
@@ -508,11 +509,6 @@ export function createTradeRepo(db: Database) {
       return [...new Set(words.filter((word) => word.length > 1))];
     },
   };
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  // node-postgres and PGlite both answer raw queries with `{ rows }`.
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
 function planRows(result: unknown): number {

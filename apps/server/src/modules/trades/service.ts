@@ -1,9 +1,10 @@
 import type { MapPointsQuery } from '@churchtrades/shared/map';
+import { MESSAGES } from '@churchtrades/shared/messages';
 import { socialMediaUrl } from '@churchtrades/shared/social-media';
 import type { TradeCard, TradeDetail, TradePage, TradeSearchQuery } from '@churchtrades/shared/trade-search';
-import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/app-error';
+import { isUuid } from '../../lib/uuid';
 import { createMapAnswers, type MapAnswer, type MapAnswers } from './map-answers';
 import type { SocialMediaReference, TradeRepo } from './repo';
 import { searchPage } from './search/choose-strategy';
@@ -12,10 +13,6 @@ import { DEFAULT_SEARCH_LIMITS, type TradeSearchLimits } from './search/limits';
 import { searchMap } from './search/map';
 import { withDistances } from './search/near-me';
 import { keptVocabulary } from './search/typo';
-
-export const TRADE_NOT_FOUND_MESSAGE = 'Trade not found';
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** The links of a business's social media; an entry stored before references were checked may name none. */
 function socialMediaLinks(entries: SocialMediaReference[]): TradeDetail['socialMedias'] {
@@ -69,7 +66,7 @@ export function createTradeService({
     /** A listed business; anything else, a malformed id included, is simply not found. */
     async findListed(id: string): Promise<TradeDetail> {
       const trade = isUuid(id) ? await repo.findListed(id) : undefined;
-      if (!trade) throw new AppError('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE);
+      if (!trade) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
       return { ...trade, socialMedias: socialMediaLinks(await repo.socialMediaOf(id)) };
     },
 

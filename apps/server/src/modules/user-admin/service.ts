@@ -2,7 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { grantableRoles, mayAdministerDirectory, mayManageAccountOf } from '@churchtrades/shared/permissions';
 import type { Role } from '@churchtrades/shared/roles';
 import { STATE_FILTER_ALL } from '@churchtrades/shared/states';
-import type { Page } from '@churchtrades/shared/trade-search';
+import { type Page, pageOf } from '@churchtrades/shared/trade-search';
 import type { UpdateRoleInput, UserAdmin, UserFilterQuery, UserSwitch } from '@churchtrades/shared/user-admin';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
@@ -106,13 +106,7 @@ export function createUserAdminService({ repo, audit, sessions, passwordResets, 
         repo.count(filter),
       ]);
       const memberships = await repo.memberships(accounts.map((account) => account.userId));
-      return {
-        content: accounts.map((account) => userAdminOf(account, memberships)),
-        number: query.page,
-        size: query.size,
-        totalElements,
-        totalPages: Math.ceil(totalElements / query.size),
-      };
+      return pageOf(accounts.map((account) => userAdminOf(account, memberships)), totalElements, query);
     },
 
     async find(actor: SignedInUser, userId: string): Promise<UserAdmin> {

@@ -60,6 +60,19 @@ export function createUserRepo(db: Database) {
       return row;
     },
 
+    /** A new account, verified and enabled at `now`; undefined when the e-mail (in any case) already has one. */
+    async insertVerified(
+      user: NewUser & Pick<UserRow, 'role' | 'governedState'>,
+      now: Date,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...user, enabled: true, emailVerifiedAt: now })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
     /** The updated account, or 'email-taken' when another account has that e-mail. */
     async updateProfile(id: string, fields: ProfileFields): Promise<UserRow | undefined | 'email-taken'> {
       try {

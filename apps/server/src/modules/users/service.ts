@@ -8,6 +8,8 @@ import {
   type TwoStepInput,
 } from '@churchtrades/shared/auth';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import type { AccountRole } from '@churchtrades/shared/roles';
+import type { RealState } from '@churchtrades/shared/states';
 import type { LoginUser, MfaCancelInput, MfaConfirmInput, MfaSetup, UserView } from '@churchtrades/shared/user';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock';
@@ -29,7 +31,7 @@ import {
 } from '../mail/account-mails';
 import type { Mail, Mailer } from '../mail/mailer';
 import { type BackOffRule, networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
-import { requireMayMakeChanges } from '../sessions/permission';
+import { OPERATOR, requireMayMakeChanges } from '../sessions/permission';
 import {
   type CurrentSession,
   type NewSession,
@@ -138,6 +140,19 @@ function assertMayLogIn(user: UserRow): void {
   if (!user.accountNonLocked) throw new AppError('FORBIDDEN', MESSAGES.accountLocked);
   if (!user.accountNonExpired) throw new AppError('FORBIDDEN', MESSAGES.accountExpired);
   if (!user.enabled) throw new AppError('FORBIDDEN', MESSAGES.accountNotVerified);
+}
+
+/** An account the operator makes from the command line (`npm run admin`), which no one has to verify. */
+export interface SystemAccount {
+  role: AccountRole;
+  email: string;
+  firstName: string;
+  lastName: string;
+  governedState: RealState | null;
+}
+
+function fullName(account: { firstName: string; lastName: string }): string {
+  return `${account.firstName} ${account.lastName}`.trim();
 }
 
 const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
@@ -586,6 +601,60 @@ export function createUserService(deps: UserServiceDependencies) {
         await audit.recordSecurityEvent({ action: 'user.twoStepOff', account, actor: session.user });
         return viewOf(updated ?? account);
       });
+    },
+
+    /**
+     * A new account, verified and enabled, that logs in at once with the password: how the first administrator
+     * of a fresh installation comes to be. The operator's command line makes it, so the system is its actor in
+     * the audit log. Undefined when the e-mail, in any case, has an account already.
+     */
+    async createAccountBySystem(account: SystemAccount, password: string): Promise<UserView | undefined> {
+      assertHardToGuess(password, account, 'password');
+      const passwordHash = await hashPassword(password);
+      return transactions.run(async () => {
+        const created = await repo.insertVerified({ ...account, passwordHash }, clock());
+        if (!created) return undefined;
+        const { email, role, governedState } = account;
+        await audit.record(OPERATOR, {
+          action: 'user.create',
+          subjectType: 'USER',
+          subjectId: created.id,
+          subjectName: fullName(created),
+          before: null,
+          after: { email, role, governedState, enabled: true },
+        });
+        return viewOf(created);
+      });
+    },
+
+    /**
+     * Sets a new password for the operator's command line on the account of the e-mail, uses up its open reset
+     * links and ends its sessions, as a reset by e-mail does; the account's switches (locked, enabled) stay as they
+     * are. `generated` (the command made the password) goes into the audit log. Undefined when no account has the
+     * e-mail.
+     */
+    async resetPasswordBySystem(
+      email: string,
+      { password, generated }: { password: string; generated: boolean },
+    ): Promise<UserView | undefined> {
+      const account = await repo.findByEmail(email);
+      if (!account) return undefined;
+      assertHardToGuess(password, account, 'password');
+      const passwordHash = await hashPassword(password);
+      await transactions.run(async () => {
+        await repo.setPassword(account.id, passwordHash);
+        await repo.useAllKeys(account.id, 'RESET_PASSWORD', clock());
+        await sessions.endAllOf(account.id);
+        await audit.record(OPERATOR, {
+          action: 'user.passwordReset',
+          subjectType: 'USER',
+          subjectId: account.id,
+          subjectName: fullName(account),
+          before: {},
+          after: { passwordGenerated: generated, sessionsEnded: true },
+        });
+      });
+      return viewOf(account);
     },
 
     sweepExpiredKeys: () => repo.sweepExpiredKeys(clock()),

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useGetProfileQuery } from '../../lib/current-user-api';
 import { getRole, isLoggedIn, setLoggedIn, setRole } from '../../lib/session';
-import { fakeServer, type Route } from '../../testing/fake-server';
+import { serveApi, type Route } from '../../testing/api-server';
 import { LocationProbe, renderRoutes } from '../../testing/render-routes';
 import { makeUser } from '../../testing/user-factory';
 import { AuthenticatedLayout } from './authenticated-layout';
@@ -27,7 +27,7 @@ const routes: RouteObject[] = [
 ];
 
 function renderArea(path: string, profile: Route = { data: { user: jane } }) {
-  const server = fakeServer({ 'GET /api/user/profile': profile, 'POST /api/user/logout': { message: 'Logged out' } });
+  const server = serveApi({ 'GET /api/user/profile': profile, 'POST /api/user/logout': { message: 'Logged out' } });
   return { server, ...renderRoutes(routes, { initialEntries: [path] }) };
 }
 
@@ -39,7 +39,7 @@ describe('AuthenticatedLayout', () => {
     expect(router.state.location.state).toEqual({
       from: { pathname: '/account/password', search: '?tab=security', hash: '#top' },
     });
-    expect(server.fetchMock).not.toHaveBeenCalled();
+    expect(server.requests()).toEqual([]);
   });
 
   it('shows the page under a top bar with the logo, My Business and the user menu', async () => {

@@ -1,6 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { cameFromState } from '../../lib/came-from';
 import { useLoggedIn } from '../../lib/use-logged-in';
 import { AuthenticatedNavbar } from './authenticated-navbar';

@@ -2,14 +2,14 @@ import type { Role } from '@churchtrades/shared/roles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer } from '../../testing/fake-server';
+import { serveApi } from '../../testing/api-server';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { makeUser } from '../../testing/user-factory';
 import { AuthenticatedNavbar } from './authenticated-navbar';
 
 function renderNavbar(role: Role) {
   const user = makeUser({ firstName: 'Jane', lastName: 'Citizen', role });
-  fakeServer({ 'GET /api/user/profile': { data: { user } } });
+  serveApi({ 'GET /api/user/profile': { data: { user } } });
   return renderWithProviders(<AuthenticatedNavbar onLogout={() => {}} />);
 }
 

@@ -3,7 +3,7 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 /** The public top menu, in SPEC §2's order and wording. */
 const MENU = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useLogoutMutation } from '../../lib/current-user-api';
 import { clearSession } from '../../lib/session';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { cardBrief, distanceText, googleSearchHref, MISSING, orMissing, telHref, websiteLink } from './card-text';
 import { TradeLogo } from './trade-logo';
 

@@ -1,9 +1,5 @@
+import { isOnlineOnly } from '@churchtrades/shared/street-privacy';
 import type { TradeDetail } from '@churchtrades/shared/trade-search';
-
-/** SPEC §1: a business serving only online has no place to visit, so no map and no directions. */
-export function isOnlineOnly(trade: Pick<TradeDetail, 'online' | 'atClient' | 'atBusiness'>): boolean {
-  return trade.online && !trade.atClient && !trade.atBusiness;
-}
 
 /** Where the business serves, in the visitor's words, in a fixed order. */
 export function serviceLocations(trade: Pick<TradeDetail, 'online' | 'atClient' | 'atBusiness'>): string[] {

@@ -1,6 +1,6 @@
 import Nav from 'react-bootstrap/Nav';
 import { NavLink } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** The side links of the account pages. */
 export function AccountNav() {

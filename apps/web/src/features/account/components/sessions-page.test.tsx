@@ -2,7 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { SessionView } from '@churchtrades/shared/sessions';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { heldAnswer } from '../../../testing/fake-server';
+import { heldAnswer } from '../../../testing/api-server';
 import { makeUser } from '../../../testing/user-factory';
 import { renderAccount } from '../testing/render-account';
 

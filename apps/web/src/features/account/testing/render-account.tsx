@@ -1,5 +1,5 @@
 import type { UserView } from '@churchtrades/shared/user';
-import { fakeServer, type Route } from '../../../testing/fake-server';
+import { serveApi, type Route } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { AccountLayout } from '../components/account-layout';
 import { PasswordPage } from '../components/password-page';
@@ -8,7 +8,7 @@ import { SessionsPage } from '../components/sessions-page';
 
 /** The account pages at `path` for `user`, with the server's other account routes as given. */
 export function renderAccount(path: string, user: UserView, routes: Record<string, Route> = {}) {
-  const server = fakeServer({ 'GET /api/user/profile': { data: { user } }, ...routes });
+  const server = serveApi({ 'GET /api/user/profile': { data: { user } }, ...routes });
   const view = renderRoutes(
     [
       {

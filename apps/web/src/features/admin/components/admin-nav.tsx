@@ -2,7 +2,7 @@ import { mayAdministerChurches, mayAdministerDirectory } from '@churchtrades/sha
 import type { Role } from '@churchtrades/shared/roles';
 import Nav from 'react-bootstrap/Nav';
 import { NavLink } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** The administration sections, each with the rule (permissions.ts) that lets a role reach it. */
 export const adminSections = [

@@ -1,6 +1,6 @@
 import type { UserView } from '@churchtrades/shared/user';
 import { Navigate } from 'react-router';
-import { fakeServer, type Route } from '../../../testing/fake-server';
+import { serveApi, type Route } from '../../../testing/api-server';
 import { LocationProbe, renderRoutes } from '../../../testing/render-routes';
 import { makeUser } from '../../../testing/user-factory';
 import { CategoriesPage } from '../categories/components/categories-page';
@@ -20,7 +20,7 @@ interface AdminSetup {
  * stood for by a probe, so these tests depend only on the layout and the church and category pages.
  */
 export function renderAdmin(path: string, { user = makeUser({ role: 'ADMIN' }), routes = {} }: AdminSetup = {}) {
-  const server = fakeServer({ 'GET /api/user/profile': { data: { user } }, ...routes });
+  const server = serveApi({ 'GET /api/user/profile': { data: { user } }, ...routes });
   const view = renderRoutes(
     [
       {

@@ -2,7 +2,7 @@ import type { ChurchSummary } from '@churchtrades/shared/church';
 import type { UserView } from '@churchtrades/shared/user';
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { fakeServer, type ReceivedCall, type Route } from '../../../testing/fake-server';
+import { serveApi, type ReceivedCall, type Route } from '../../../testing/api-server';
 import { LocationProbe, renderRoutes } from '../../../testing/render-routes';
 import { makeUser } from '../../../testing/user-factory';
 import { AuditPage } from '../audit/components/audit-page';
@@ -45,7 +45,7 @@ export function renderDirectoryAdmin(
   path: string,
   { viewer = makeUser({ role: 'ADMIN' }), routes = {} }: DirectorySetup = {},
 ) {
-  const server = fakeServer({
+  const server = serveApi({
     'GET /api/user/profile': { data: { user: viewer } },
     'GET /api/churches/stateChurches': ({ url }: ReceivedCall) => {
       const state = url.searchParams.get('stateType');
@@ -74,16 +74,16 @@ export function renderDirectoryAdmin(
   return { server, viewer, ...view };
 }
 
-type FakeServer = ReturnType<typeof fakeServer>;
+type ServedApi = ReturnType<typeof serveApi>;
 
 /** The query of the latest call to `route`, as a plain object, to compare with what a filter should ask. */
-export function lastQuery(server: FakeServer, route: string): Record<string, string> {
+export function lastQuery(server: ServedApi, route: string): Record<string, string> {
   const call = server.calls(route).at(-1);
   if (!call) throw new Error(`${route} was not called`);
   return Object.fromEntries(call.url.searchParams);
 }
 
 /** Waits until the latest call to `route` asks exactly `query`: a filter's request follows its URL change. */
-export async function expectLastQuery(server: FakeServer, route: string, query: Record<string, string>) {
+export async function expectLastQuery(server: ServedApi, route: string, query: Record<string, string>) {
   await waitFor(() => expect(lastQuery(server, route)).toEqual(query));
 }

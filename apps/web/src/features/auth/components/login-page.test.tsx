@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import type { InitialEntry } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { getRole, isLoggedIn, setLoggedIn, setRole } from '../../../lib/session';
-import { fakeServer, heldAnswer } from '../../../testing/fake-server';
+import { serveApi, heldAnswer } from '../../../testing/api-server';
 import { LocationProbe, renderRoutes } from '../../../testing/render-routes';
 import { makeUser } from '../../../testing/user-factory';
 import { LoginPage } from './login-page';
@@ -31,7 +31,7 @@ async function logIn(user: ReturnType<typeof renderLogin>['user']) {
 
 describe('LoginPage', () => {
   it('shows the page heading, the fields and the links to register and reset', () => {
-    fakeServer({});
+    serveApi({});
     renderLogin();
 
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('LoginPage', () => {
   });
 
   it('checks each field when it is left, then again as it changes', async () => {
-    fakeServer({});
+    serveApi({});
     const { user } = renderLogin();
     const email = screen.getByLabelText('Email address');
 
@@ -61,7 +61,7 @@ describe('LoginPage', () => {
   });
 
   it('goes to /trade/profile after a login without two-step, marked logged in with the role', async () => {
-    const server = fakeServer({
+    const server = serveApi({
       'POST /api/user/login': { message: 'Logged in', data: { user: makeUser({ role: 'TRADER' }) } },
     });
     const { user, router } = renderLogin();
@@ -81,7 +81,7 @@ describe('LoginPage', () => {
   });
 
   it('goes back to the page the visitor came from, with its query', async () => {
-    fakeServer({ 'POST /api/user/login': { data: { user: makeUser() } } });
+    serveApi({ 'POST /api/user/login': { data: { user: makeUser() } } });
     const { user } = renderLogin(fromAccountPassword);
 
     await logIn(user);
@@ -91,7 +91,7 @@ describe('LoginPage', () => {
 
   it('says Loading... on the button while the login runs', async () => {
     const held = heldAnswer();
-    fakeServer({ 'POST /api/user/login': held.answer });
+    serveApi({ 'POST /api/user/login': held.answer });
     const { user } = renderLogin();
 
     await logIn(user);
@@ -103,7 +103,7 @@ describe('LoginPage', () => {
 
   it('asks for the two-step code when the user has two-step verification, without marking the login yet', async () => {
     // What the server answers before the code: only the user id and mfa.
-    fakeServer({ 'POST /api/user/login': { data: { user: { userId: makeUser().userId, mfa: true } } } });
+    serveApi({ 'POST /api/user/login': { data: { user: { userId: makeUser().userId, mfa: true } } } });
     const { user } = renderLogin();
 
     await logIn(user);
@@ -117,7 +117,7 @@ describe('LoginPage', () => {
 
   it('after the code, goes to the page the visitor came from', async () => {
     const jane = makeUser({ mfa: true, role: 'PRIEST' });
-    fakeServer({
+    serveApi({
       'POST /api/user/login': { data: { user: { userId: jane.userId, mfa: true } } },
       'POST /api/user/verify/qrcode': { data: { user: jane } },
     });
@@ -134,7 +134,7 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's message in a red alert that can be dismissed", async () => {
-    fakeServer({ 'POST /api/user/login': { status: 401, message: 'Wrong e-mail or password' } });
+    serveApi({ 'POST /api/user/login': { status: 401, message: 'Wrong e-mail or password' } });
     const { user } = renderLogin();
 
     await logIn(user);
@@ -148,10 +148,8 @@ describe('LoginPage', () => {
   });
 
   it("says 'An error occurred' when the server cannot be reached", async () => {
-    fakeServer({
-      'POST /api/user/login': () => {
-        throw new TypeError('Failed to fetch');
-      },
+    serveApi({
+      'POST /api/user/login': () => Response.error(),
     });
     const { user } = renderLogin();
 
@@ -163,7 +161,7 @@ describe('LoginPage', () => {
   it('logs out someone already marked logged in and sends them home', async () => {
     setLoggedIn(true);
     setRole('TRADER');
-    const server = fakeServer({ 'POST /api/user/logout': { message: 'Logged out' } });
+    const server = serveApi({ 'POST /api/user/logout': { message: 'Logged out' } });
     renderLogin();
 
     expect(await screen.findByText('Landed at /')).toBeInTheDocument();
@@ -174,7 +172,7 @@ describe('LoginPage', () => {
 
   it('sends someone already marked logged in back to the page they came from', async () => {
     setLoggedIn(true);
-    fakeServer({ 'POST /api/user/logout': {} });
+    serveApi({ 'POST /api/user/logout': {} });
     renderLogin({ pathname: '/login', state: { from: { pathname: '/about', search: '', hash: '' } } });
 
     expect(await screen.findByText('Landed at /about')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useLogoutOnArrival } from '../hooks/use-logout-on-arrival';
 import { AuthCard } from './auth-card';
 import { AuthLinks } from './auth-links';

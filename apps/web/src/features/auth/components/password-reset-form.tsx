@@ -41,7 +41,7 @@ export function PasswordResetForm({ userId, resetKey }: { userId: string; resetK
 
   return (
     <Form noValidate onSubmit={handleSubmit(submit)}>
-      <p className="text-center">Please enter new password</p>
+      <p className="text-center">{MESSAGES.resetLinkValid}</p>
       <FormAlert alert={alert} onClose={clearAlert} />
       <TextField
         label="New password"

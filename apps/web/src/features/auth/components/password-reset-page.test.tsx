@@ -1,14 +1,14 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, heldAnswer, type Route } from '../../../testing/fake-server';
+import { serveApi, heldAnswer, type Route } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { PasswordResetPage } from './password-reset-page';
 
 const USER_ID = '00000000-0000-4000-9000-000000000007';
 
 function renderReset(path: string, { verify, reset }: { verify?: Route; reset?: Route } = {}) {
-  const server = fakeServer({
+  const server = serveApi({
     'GET /api/user/verify/password': verify ?? { data: { user: { userId: USER_ID } } },
     'POST /api/user/resetpassword/reset': reset ?? { message: 'Your password is changed' },
   });
@@ -28,7 +28,7 @@ describe('PasswordResetPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid link. Pleasecheck the link and try again$/);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/resetpassword');
-    expect(server.fetchMock).not.toHaveBeenCalled();
+    expect(server.requests()).toEqual([]);
   });
 
   it("says 'Please wait. Verifying...' until the key is checked, then asks for the new password", async () => {
@@ -52,9 +52,7 @@ describe('PasswordResetPage', () => {
 
   it("says 'An error occurred. Try again later.' when the key cannot be checked", async () => {
     renderReset('/verify/password?key=k1', {
-      verify: () => {
-        throw new TypeError('Failed to fetch');
-      },
+      verify: () => Response.error(),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred. Try again later.$/);
   });

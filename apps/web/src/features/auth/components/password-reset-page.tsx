@@ -1,7 +1,7 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useVerifyPasswordKeyQuery } from '../api/auth-api';
 import { AuthCard } from './auth-card';

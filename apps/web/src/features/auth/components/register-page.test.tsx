@@ -1,13 +1,13 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, type Route } from '../../../testing/fake-server';
+import { serveApi, type Route } from '../../../testing/api-server';
 import { hiddenHoneypot } from '../../../testing/honeypot';
 import { renderRoutes } from '../../../testing/render-routes';
 import { RegisterPage } from './register-page';
 
 function renderRegister(answer: Route = { status: 201, message: 'Check your e-mail to verify your account' }) {
-  const server = fakeServer({ 'POST /api/user/register': answer });
+  const server = serveApi({ 'POST /api/user/register': answer });
   return { server, ...renderRoutes([{ path: '/register', element: <RegisterPage /> }], { initialEntries: ['/register'] }) };
 }
 

@@ -3,7 +3,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { FormAlert } from '../../../components/form/form-alert';
 import { HoneypotField, refuseFilledHoneypot } from '../../../components/form/honeypot-field';
 import { showServerFieldErrors } from '../../../components/form/server-field-errors';

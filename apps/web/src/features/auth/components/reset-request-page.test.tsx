@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import type { InitialEntry } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setLoggedIn } from '../../../lib/session';
-import { fakeServer, type Route } from '../../../testing/fake-server';
+import { serveApi, type Route } from '../../../testing/api-server';
 import { LocationProbe, renderRoutes } from '../../../testing/render-routes';
 import { ResetRequestPage } from './reset-request-page';
 
@@ -11,7 +11,7 @@ function renderResetRequest(
   answer: Route = { message: 'If the address is registered, a link is on its way' },
   entry: InitialEntry = '/resetpassword',
 ) {
-  const server = fakeServer({ 'POST /api/user/resetpassword': answer });
+  const server = serveApi({ 'POST /api/user/resetpassword': answer });
   const view = renderRoutes(
     [
       { path: '/resetpassword', element: <ResetRequestPage /> },
@@ -64,9 +64,7 @@ describe('ResetRequestPage', () => {
   });
 
   it("says 'An error occured' when the request fails without a message", async () => {
-    const { user } = renderResetRequest(() => {
-      throw new TypeError('Failed to fetch');
-    });
+    const { user } = renderResetRequest(() => Response.error());
 
     await requestReset(user);
 

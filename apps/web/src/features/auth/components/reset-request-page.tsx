@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getRole, isLoggedIn } from '../../../lib/session';
-import { fakeServer, type Route } from '../../../testing/fake-server';
+import { serveApi, type Route } from '../../../testing/api-server';
 import { LocationProbe, renderRoutes } from '../../../testing/render-routes';
 import { makeUser } from '../../../testing/user-factory';
 import { TwoStepForm } from './two-step-form';
@@ -10,7 +10,7 @@ import { TwoStepForm } from './two-step-form';
 const USER_ID = '00000000-0000-4000-9000-000000000042';
 
 function renderTwoStep(verify: Route = { data: { user: makeUser({ userId: USER_ID, mfa: true }) } }) {
-  const server = fakeServer({ 'POST /api/user/verify/qrcode': verify });
+  const server = serveApi({ 'POST /api/user/verify/qrcode': verify });
   const view = renderRoutes(
     [
     { path: '/login', element: <TwoStepForm userId={USER_ID} /> },

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, heldAnswer, type Route } from '../../../testing/fake-server';
+import { serveApi, heldAnswer, type Route } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { VerifyAccountPage } from './verify-account-page';
 
 function renderVerify(path: string, answer: Route = { message: 'Account verified' }) {
-  const server = fakeServer({ 'GET /api/user/verify/account': answer });
+  const server = serveApi({ 'GET /api/user/verify/account': answer });
   const view = renderRoutes([{ path: '/verify/account', element: <VerifyAccountPage /> }], { initialEntries: [path] });
   return { server, ...view };
 }
@@ -21,7 +21,7 @@ describe('VerifyAccountPage', () => {
     const { server } = renderVerify('/verify/account');
 
     expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid link. Pleasecheck the link and try again$/);
-    expect(server.fetchMock).not.toHaveBeenCalled();
+    expect(server.requests()).toEqual([]);
     expectLinks();
   });
 
@@ -53,9 +53,7 @@ describe('VerifyAccountPage', () => {
   });
 
   it("says 'An error occurred. Try again later.' when the server cannot be reached", async () => {
-    renderVerify('/verify/account?key=abc123', () => {
-      throw new TypeError('Failed to fetch');
-    });
+    renderVerify('/verify/account?key=abc123', () => Response.error());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred. Try again later.$/);
   });

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, heldAnswer, type Route } from '../../../testing/fake-server';
+import { serveApi, heldAnswer, type Route } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { UndoEmailChangePage, VerifyEmailPage } from './verify-email-page';
 
 function renderPage(path: string, routes: Record<string, Route>) {
-  const server = fakeServer(routes);
+  const server = serveApi(routes);
   const view = renderRoutes(
     [
       { path: '/verify/email', element: <VerifyEmailPage /> },
@@ -36,7 +36,7 @@ describe('VerifyEmailPage', () => {
     const { server } = renderPage('/verify/email', {});
 
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.invalidLink);
-    expect(server.fetchMock).not.toHaveBeenCalled();
+    expect(server.requests()).toEqual([]);
   });
 
   it("shows the server's message when the key is refused", async () => {

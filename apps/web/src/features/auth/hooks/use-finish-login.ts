@@ -1,7 +1,7 @@
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import type { AppDispatch } from '../../../app/store';
+import type { AppDispatch } from '../../../lib/store';
 import { cameFromPath } from '../../../lib/came-from';
 import { rememberUser } from '../../../lib/current-user-api';
 import { setLoggedIn, setRole } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { cameFromPath } from '../../../lib/came-from';
 import { useLogoutMutation } from '../../../lib/current-user-api';
 import { clearSession, isLoggedIn } from '../../../lib/session';

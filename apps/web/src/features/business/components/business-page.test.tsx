@@ -2,11 +2,12 @@ import { businessPath } from '@churchtrades/shared/business-page';
 import type { TradeDetail } from '@churchtrades/shared/trade-search';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../../app/router';
+import { paths } from '../../../config/paths';
 import { cameFromState } from '../../../lib/came-from';
-import { fakeServer } from '../../../testing/fake-server';
+import { serveApi } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { makeTradeDetail } from '../testing/business-factory';
+import { BusinessPage } from './business-page';
 
 const TILE_URL = 'https://tiles.example.org/{z}/{x}/{y}.png';
 
@@ -24,11 +25,11 @@ const SITE = {
 const SLOW = { timeout: 5000 };
 
 function serveBusiness(trade: TradeDetail) {
-  return fakeServer({ [`GET /api/trades/${trade.id}`]: { data: { trade } }, 'GET /api/site': SITE });
+  return serveApi({ [`GET /api/trades/${trade.id}`]: { data: { trade } }, 'GET /api/site': SITE });
 }
 
 function openPage(path: string, state?: unknown) {
-  return renderRoutes(routes, { initialEntries: [{ pathname: path, state }] });
+  return renderRoutes([{ path: paths.business.path, element: <BusinessPage /> }], { initialEntries: [{ pathname: path, state }] });
 }
 
 async function findBusinessHeading(name: string) {
@@ -235,7 +236,9 @@ describe('the public business page', () => {
   });
 
   it('shows the Not-Found screen for a business that is not listed', async () => {
-    const { calls } = fakeServer({});
+    const { calls } = serveApi({
+      'GET /api/trades/6f1c2b1e-0000-4000-8000-000000000000': { status: 404, message: 'Business not found' },
+    });
     openPage('/business/6f1c2b1e-0000-4000-8000-000000000000/gone-plumbing');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }, SLOW)).toBeInTheDocument();
@@ -244,7 +247,7 @@ describe('the public business page', () => {
   });
 
   it('offers to try again when the business could not be loaded', async () => {
-    const { calls } = fakeServer({
+    const { calls } = serveApi({
       [`GET /api/trades/${FULL_BUSINESS.id}`]: { status: 503, message: 'Resting' },
       'GET /api/site': SITE,
     });

@@ -1,5 +1,6 @@
 import {
   DECISIONS_NEEDING_REASON,
+  decisionsFor,
   MODERATION_REASON_MAX_LENGTH,
   type ModerationDecision,
   type ModerationDecisionFormValues,
@@ -19,7 +20,7 @@ import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
 import { successMessage } from '../../../lib/api-error';
 import { useDecideOnTradeMutation } from '../api/moderation-api';
-import { DECISION_DONE, DECISION_LABELS, decisionsFor } from '../decisions';
+import { DECISION_DONE, DECISION_LABELS } from '../decisions';
 
 /**
  * Approve, Reject, Unlist or Relist, as they apply to the business. Reject and Unlist first ask for the reason

@@ -2,7 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { ModerationChurchCount, ModerationTrade } from '@churchtrades/shared/moderation';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedCall } from '../../../testing/fake-server';
+import type { ReceivedCall } from '../../../testing/api-server';
 import { makeUser } from '../../../testing/user-factory';
 import {
   makeChurchCount,
@@ -115,6 +115,7 @@ describe('ModerationPage', () => {
     expect(within(second).getByText('Listed')).toBeInTheDocument();
     expect(within(second).getByText('Approve')).toBeInTheDocument();
     expect(within(second).getByText('Unlist')).toBeInTheDocument();
+    expect(within(second).queryByText('Reject')).not.toBeInTheDocument();
     const churches = screen.getByRole('navigation', { name: 'Churches' });
     expect(within(churches).getByText(/St Mary's Parramatta/).closest('a')).toHaveTextContent(
       '1 pending1 changed since approval',

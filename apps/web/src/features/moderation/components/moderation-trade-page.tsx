@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useModerationTradeQuery } from '../api/moderation-api';
 import { LoadFailed, Loading, ModerationAccess } from './moderation-access';
 import { ModerationTradeView } from './moderation-trade-view';

@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 // The preview must be the very card the public will see, so it is the search page's own.
 import { TradeCard } from '../../../components/trade-card/trade-card';
 import { DecisionPanel } from './decision-panel';

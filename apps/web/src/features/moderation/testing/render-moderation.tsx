@@ -1,5 +1,5 @@
 import type { UserView } from '@churchtrades/shared/user';
-import { fakeServer, type Route } from '../../../testing/fake-server';
+import { serveApi, type Route } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { makeUser } from '../../../testing/user-factory';
 import { ModerationPage } from '../components/moderation-page';
@@ -10,7 +10,7 @@ export function renderModeration(
   path: string,
   { user = makeUser({ role: 'MODERATOR' }), routes = {} }: { user?: UserView; routes?: Record<string, Route> } = {},
 ) {
-  const server = fakeServer({
+  const server = serveApi({
     'GET /api/user/profile': { data: { user } },
     'GET /api/churches/stateChurches': { data: { churches: [] } },
     ...routes,

@@ -1,6 +1,6 @@
 import type { MapPoint } from '@churchtrades/shared/map';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /**
  * The map's businesses as a list, for when the map itself cannot be shown: every one stays reachable.

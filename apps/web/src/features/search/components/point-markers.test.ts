@@ -1,7 +1,7 @@
 import type * as Leaflet from 'leaflet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { L } from '../../../components/map/leaflet-setup';
-import { makeMapPoint } from '../testing/fake-search-api';
+import { makeMapPoint } from '../testing/serve-search-api';
 import './marker-cluster';
 import { AUSTRALIA_BOUNDS, showPoints } from './point-markers';
 

@@ -1,5 +1,5 @@
 import type { MapPoint } from '@churchtrades/shared/map';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 export const VIEW_BUSINESS_LINK_TEXT = 'View business';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { makeTradeCard, makeTradePage } from '../../../testing/trade-factory';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-search-text-draft';
-import { fakeSearchApi, ST_MARY, ST_PAUL } from '../testing/fake-search-api';
+import { serveSearchApi, ST_MARY, ST_PAUL } from '../testing/serve-search-api';
 import { SearchPage } from './search-page';
 
 /** The address bar and the browser's Back button, for a page rendered in a MemoryRouter. */
@@ -51,7 +51,7 @@ afterEach(() => {
 
 describe('search filters', () => {
   it('offers every control with its name, the state buttons in order and All pressed', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     renderSearch();
     await resultsShown();
 
@@ -73,7 +73,7 @@ describe('search filters', () => {
   });
 
   it('searches for the typed text once typing pauses, with one request for the word', async () => {
-    const api = fakeSearchApi({ trades: (url) => makeTradePage(0, url.searchParams.has('searchText') ? 4 : 30) });
+    const api = serveSearchApi({ trades: (url) => makeTradePage(0, url.searchParams.has('searchText') ? 4 : 30) });
     renderSearch();
     await resultsShown();
     vi.useFakeTimers();
@@ -95,7 +95,7 @@ describe('search filters', () => {
   });
 
   it('searches at once on Enter', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     const { user, address } = renderSearch();
     await resultsShown();
 
@@ -107,7 +107,7 @@ describe('search filters', () => {
   });
 
   it('filters by state with the pressed state button and offers that state’s churches', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     const { user, address } = renderSearch();
     await resultsShown();
 
@@ -123,7 +123,7 @@ describe('search filters', () => {
   });
 
   it('filters by category, then by one of its sub categories under Specifics', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     const { user, address } = renderSearch();
     await resultsShown();
 
@@ -140,7 +140,7 @@ describe('search filters', () => {
   });
 
   it('offers every church, with its state, for All, and filters by the church chosen', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     const { user, address } = renderSearch();
     await resultsShown();
 
@@ -153,7 +153,7 @@ describe('search filters', () => {
   });
 
   it('searches what the box shows when a filter is chosen while typing', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     const { user, address } = renderSearch();
     await resultsShown();
 
@@ -173,7 +173,7 @@ describe('filter resets (SPEC §4)', () => {
   const everyFilter = `?q=pipes&state=NSW&cat=1&sub=11&church=${ST_MARY.churchId}&page=2`;
 
   it('clears Specifics when another category is chosen, and goes back to the first page', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     const { user, address } = renderSearch(everyFilter);
     await resultsShown();
     expect(await within(specificsSelect()).findByRole('option', { name: 'Plumber' })).toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('filter resets (SPEC §4)', () => {
   });
 
   it('clears Specifics and disables it when the category is put back to none', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     const { user, address } = renderSearch('?cat=1&sub=11');
     await resultsShown();
 
@@ -200,7 +200,7 @@ describe('filter resets (SPEC §4)', () => {
   });
 
   it('clears the church when a state button is chosen', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     const { user, address } = renderSearch(everyFilter);
     expect(await within(churchSelect()).findByRole('option', { name: ST_MARY.name })).toBeInTheDocument();
     expect(churchSelect()).toHaveDisplayValue(ST_MARY.name);
@@ -212,7 +212,7 @@ describe('filter resets (SPEC §4)', () => {
   });
 
   it('keeps everything, page included, when the pressed state is chosen again', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     const { user, address } = renderSearch(everyFilter);
     await resultsShown();
 
@@ -229,7 +229,7 @@ describe('filter resets (SPEC §4)', () => {
     ['sub category', async (user: UserEvent) => user.selectOptions(specificsSelect(), 'Gas fitter')],
     ['church', async (user: UserEvent) => user.selectOptions(churchSelect(), 'Church')],
   ])('goes back to the first page when the %s changes', async (_filter, change) => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     const { user, address } = renderSearch(everyFilter);
     await resultsShown();
     await screen.findByRole('option', { name: 'Gas fitter' });
@@ -245,7 +245,7 @@ describe('filter resets (SPEC §4)', () => {
 
 describe('search in the URL', () => {
   it('shows and searches the filters of a shared link', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     renderSearch(`/?q=pipes&state=NSW&cat=1&sub=12&church=${ST_MARY.churchId}&page=1`);
 
     expect(await screen.findByText('Showing 10 - 18 of 30 results')).toBeInTheDocument();
@@ -262,7 +262,7 @@ describe('search in the URL', () => {
   });
 
   it('keeps the filters in the page links', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     renderSearch('/?q=pipes&state=NSW');
 
     const pager = await screen.findByRole('navigation', { name: 'Search results pages' });
@@ -270,7 +270,7 @@ describe('search in the URL', () => {
   });
 
   it('restores the previous search, controls and results, with the Back button', async () => {
-    const api = fakeSearchApi({
+    const api = serveSearchApi({
       trades: (url) => ({
         ...makeTradePage(0, 1),
         content: [makeTradeCard({ name: `Found in ${url.searchParams.get('stateType')}` })],
@@ -291,7 +291,7 @@ describe('search in the URL', () => {
   });
 
   it('makes one history entry for a word typed with pauses, so Back goes to the search before it', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     const { user, address } = renderSearch('/?state=SA');
     await resultsShown();
 
@@ -306,7 +306,7 @@ describe('search in the URL', () => {
   });
 
   it('makes a new history entry for a word typed after a choice', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     const { user, address } = renderSearch('/?q=roof');
     await resultsShown();
 

@@ -2,8 +2,8 @@ import type { MapPoint } from '@churchtrades/shared/map';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocationProbe, renderRoutes } from '../../../testing/render-routes';
-import { envelope } from '../../../testing/mock-fetch';
-import { fakeSearchApi, makeMapPoint, TEST_SITE } from '../testing/fake-search-api';
+import { envelope } from '../../../testing/api-server';
+import { serveSearchApi, makeMapPoint, TEST_SITE } from '../testing/serve-search-api';
 import { SearchPage } from './search-page';
 
 /*
@@ -63,7 +63,7 @@ function pointsByState(url: URL) {
 
 describe('List | Map switch', () => {
   it('shows the list by default, the List button pressed', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     renderSearch();
 
     await screen.findByText('Showing 1 - 9 of 30 results');
@@ -74,7 +74,7 @@ describe('List | Map switch', () => {
   });
 
   it('switches to the map, keeping the view and the filters in the URL, and asks for the points of the filters', async () => {
-    const api = fakeSearchApi({ mapPoints: pointsByState });
+    const api = serveSearchApi({ mapPoints: pointsByState });
     const { user, router } = renderSearch('/?state=NSW&q=roof&page=2');
     await screen.findByText(/Showing/);
 
@@ -89,7 +89,7 @@ describe('List | Map switch', () => {
   });
 
   it('opens on the map from a link with view=map, without searching for a page of cards', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     renderSearch('/?view=map&cat=1');
     await mapShown();
 
@@ -99,7 +99,7 @@ describe('List | Map switch', () => {
   });
 
   it('goes back to the list, at the same page, with the List button or Back', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     const { user, router } = renderSearch('/?page=1');
     await screen.findByText('Showing 10 - 18 of 30 results');
 
@@ -120,7 +120,7 @@ describe('List | Map switch', () => {
 
 describe('the map', () => {
   it("draws its tiles from the site's configuration", async () => {
-    fakeSearchApi();
+    serveSearchApi();
     renderSearch('/?view=map');
     await mapShown();
 
@@ -128,7 +128,7 @@ describe('the map', () => {
   });
 
   it('follows the filters: choosing a state shows that state’s businesses', async () => {
-    const api = fakeSearchApi({ mapPoints: pointsByState });
+    const api = serveSearchApi({ mapPoints: pointsByState });
     const { user, router } = renderSearch('/?view=map');
     await mapShown();
     await vi.waitFor(() => expect(shownPoints()).toEqual(['Parramatta Roofing', 'Geelong Glass']));
@@ -143,7 +143,7 @@ describe('the map', () => {
 
   it('says how many businesses it shows', async () => {
     const points = Array.from({ length: 1234 }, (_, index) => makeMapPoint({ id: `p${index}`, name: `Business ${index}` }));
-    fakeSearchApi({ mapPoints: () => ({ points, truncated: false }) });
+    serveSearchApi({ mapPoints: () => ({ points, truncated: false }) });
     renderSearch('/?view=map');
     await mapShown();
 
@@ -151,7 +151,7 @@ describe('the map', () => {
   });
 
   it('asks to narrow the search when the server sent only the first 5,000 businesses', async () => {
-    fakeSearchApi({ mapPoints: () => ({ points: [makeMapPoint()], truncated: true }) });
+    serveSearchApi({ mapPoints: () => ({ points: [makeMapPoint()], truncated: true }) });
     renderSearch('/?view=map');
     await mapShown();
 
@@ -161,7 +161,7 @@ describe('the map', () => {
   });
 
   it('says so when no business of the search can be shown', async () => {
-    fakeSearchApi({ mapPoints: () => ({ points: [], truncated: false }) });
+    serveSearchApi({ mapPoints: () => ({ points: [], truncated: false }) });
     renderSearch('/?view=map');
     await mapShown();
 
@@ -169,7 +169,7 @@ describe('the map', () => {
   });
 
   it('opens the business page a popup leads to, within the app', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     renderSearch('/?view=map');
     await mapShown();
     await vi.waitFor(() => expect(shownPoints()).toEqual(['Harbour City Plumbing']));
@@ -183,7 +183,7 @@ describe('the map', () => {
 
   it('says plainly when the map cannot be shown, and lists its businesses with links to their pages', async () => {
     leafletMap.unavailable = true;
-    fakeSearchApi({ mapPoints: pointsByState });
+    serveSearchApi({ mapPoints: pointsByState });
     renderSearch('/?view=map');
 
     const region = await mapShown();
@@ -197,7 +197,7 @@ describe('the map', () => {
   });
 
   it('lists nothing extra while the map can be shown', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     renderSearch('/?view=map');
     await mapShown();
 
@@ -207,7 +207,7 @@ describe('the map', () => {
   });
 
   it('shows the server’s message and tries again on request when the points cannot be loaded', async () => {
-    fakeSearchApi({
+    serveSearchApi({
       mapPoints: (_url, call) =>
         call === 0
           ? new Response(
@@ -225,7 +225,7 @@ describe('the map', () => {
   });
 
   it('is not made while the list is shown', async () => {
-    fakeSearchApi();
+    serveSearchApi();
     renderSearch();
 
     await screen.findByText('Showing 1 - 9 of 30 results');

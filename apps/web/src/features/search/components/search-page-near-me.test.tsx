@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../testing/render-routes';
 import { makeTradeCard, makeTradePage } from '../../../testing/trade-factory';
-import { fakeSearchApi } from '../testing/fake-search-api';
+import { serveSearchApi } from '../testing/serve-search-api';
 import { SearchPage } from './search-page';
 
 type Locate = (success: PositionCallback, failure: PositionErrorCallback) => void;
@@ -45,7 +45,7 @@ const nearMe = () => screen.getByRole('group', { name: 'Near me' });
 
 describe('Near me', () => {
   it('with permission, searches nearest first from the rounded position and shows each distance', async () => {
-    const api = fakeSearchApi({ trades: answerNearFirst });
+    const api = serveSearchApi({ trades: answerNearFirst });
     fakeGeolocation(at(-33.86882, 151.20929));
     const { user, router } = renderSearch('/?state=NSW&page=2');
     await screen.findByText(/Showing/);
@@ -62,7 +62,7 @@ describe('Near me', () => {
   });
 
   it('keeps the order after a reload, from the position in the URL', async () => {
-    const api = fakeSearchApi({ trades: answerNearFirst });
+    const api = serveSearchApi({ trades: answerNearFirst });
     renderSearch('/?near=-37.814,144.963');
 
     expect(await screen.findByText('0.4 km away')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('Near me', () => {
   });
 
   it('gives the map the position too', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     renderSearch('/?view=map&near=-37.814,144.963');
 
     await vi.waitFor(() => expect(api.mapSearches()).toEqual([{ stateType: 'ALL', lat: '-37.814', lng: '144.963' }]), {
@@ -79,7 +79,7 @@ describe('Near me', () => {
   });
 
   it('goes back to the usual order with Clear', async () => {
-    const api = fakeSearchApi({ trades: answerNearFirst });
+    const api = serveSearchApi({ trades: answerNearFirst });
     const { user, router } = renderSearch('/?q=roof&near=-37.814,144.963');
     await screen.findByText('0.4 km away');
 
@@ -93,7 +93,7 @@ describe('Near me', () => {
   });
 
   it('without permission, changes nothing but saying "Location not available"', async () => {
-    const api = fakeSearchApi({ trades: answerNearFirst });
+    const api = serveSearchApi({ trades: answerNearFirst });
     fakeGeolocation(refused);
     const { user, router } = renderSearch('/?page=1');
     await screen.findByText(/Showing/);
@@ -107,7 +107,7 @@ describe('Near me', () => {
   });
 
   it('says "Location not available" in a browser without geolocation', async () => {
-    const api = fakeSearchApi();
+    const api = serveSearchApi();
     const { user, router } = renderSearch();
     await screen.findByText(/Showing/);
 
@@ -119,7 +119,7 @@ describe('Near me', () => {
   });
 
   it('says it is finding the position while the browser asks, and uses the filters chosen meanwhile', async () => {
-    const api = fakeSearchApi({ trades: answerNearFirst });
+    const api = serveSearchApi({ trades: answerNearFirst });
     let answer: PositionCallback | undefined;
     fakeGeolocation((success) => {
       answer = success;

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope } from '../../../testing/mock-fetch';
+import { envelope } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { makeTradeCard, makeTradePage } from '../../../testing/trade-factory';
-import { fakeSearchApi } from '../testing/fake-search-api';
+import { serveSearchApi } from '../testing/serve-search-api';
 import { SearchPage } from './search-page';
 
 /** Every search answers `page`. */
 function answerWith(page: ReturnType<typeof makeTradePage>) {
-  return fakeSearchApi({ trades: () => page });
+  return serveSearchApi({ trades: () => page });
 }
 
 describe('SearchPage', () => {
@@ -18,8 +18,7 @@ describe('SearchPage', () => {
 
     await screen.findByText('Showing 10 - 18 of 600 results');
     expect(api.searches()).toEqual([{ page: '1', size: '9', stateType: 'ALL' }]);
-    const request = api.fetchMock.mock.calls.find(([call]) => call.url.includes('/api/trades/clientFilter'))?.[0];
-    expect(request?.credentials).toBe('include');
+    expect(api.firstRequest('/api/trades/clientFilter')?.credentials).toBe('include');
   });
 
   it('says "Showing 10 - 18 of 600 results" on the second page and shows its nine cards', async () => {
@@ -79,7 +78,7 @@ describe('SearchPage', () => {
   it('loads the next page when its number is chosen', async () => {
     const first = makeTradePage(0, 30);
     const second = { ...makeTradePage(1, 30), content: [makeTradeCard({ name: 'On page two' })] };
-    const api = fakeSearchApi({ trades: (url) => (url.searchParams.get('page') === '1' ? second : first) });
+    const api = serveSearchApi({ trades: (url) => (url.searchParams.get('page') === '1' ? second : first) });
     const { user } = renderWithProviders(<SearchPage />);
 
     await user.click(await screen.findByRole('link', { name: 'Page 2' }));
@@ -106,7 +105,7 @@ describe('SearchPage', () => {
   });
 
   it("shows the server's message in an alert when the search fails", async () => {
-    fakeSearchApi({
+    serveSearchApi({
       trades: () =>
         new Response(
           JSON.stringify(envelope({}, { statusCode: 503, status: 'SERVICE_UNAVAILABLE', message: 'Search is resting' })),
@@ -119,9 +118,9 @@ describe('SearchPage', () => {
   });
 
   it('shows a general alert, and tries again on request, when the server cannot be reached', async () => {
-    fakeSearchApi({
+    serveSearchApi({
       trades: (_url, call) => {
-        if (call === 0) throw new TypeError('Failed to fetch');
+        if (call === 0) return Response.error();
         return makeTradePage(0, 2);
       },
     });

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@churchtrades/shared/messages';
 import type { TradePage } from '@churchtrades/shared/trade-search';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
@@ -6,8 +7,6 @@ import type { To } from 'react-router';
 import { Pager } from '../../../components/pager/pager';
 import { ResultsSummary } from './results-summary';
 import { TradeCard } from '../../../components/trade-card/trade-card';
-
-const NO_RESULTS_MESSAGE = "No Result's for this search. Please Try again";
 
 interface SearchResultsProps {
   page: TradePage;
@@ -19,7 +18,7 @@ export function SearchResults({ page, hrefForPage }: SearchResultsProps) {
   return (
     <>
       {page.content.length === 0 ? (
-        <Alert variant="info">{NO_RESULTS_MESSAGE}</Alert>
+        <Alert variant="info">{MESSAGES.noSearchResults}</Alert>
       ) : (
         <>
           <ResultsSummary page={page} />

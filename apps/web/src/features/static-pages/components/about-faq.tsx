@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { SupportContact } from './site-facts';
 
 /**

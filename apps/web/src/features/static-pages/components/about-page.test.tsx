@@ -1,13 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, requestedUrl } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { siteInfoAnswer, TEST_SITE_INFO } from '../testing/site-info-answer';
+import { serveSiteInfo, siteInfoAnswer, TEST_SITE_INFO } from '../testing/serve-site-info';
 import { AboutPage } from './about-page';
 
 describe('AboutPage', () => {
   it('has one h1, section headings in order and a tab title', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<AboutPage />, { route: '/about' });
 
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['About ChurchTrades']);
@@ -24,7 +23,7 @@ describe('AboutPage', () => {
   });
 
   it('says how it works: free search, free registration, attached to a church, moderators approve', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<AboutPage />, { route: '/about' });
 
     const steps = within(screen.getByRole('heading', { name: 'How it works' }).nextElementSibling as HTMLElement);
@@ -39,7 +38,7 @@ describe('AboutPage', () => {
   });
 
   it('states the app-store status and every planned feature', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<AboutPage />, { route: '/about' });
 
     expect(screen.getByText(/the iOS app awaits store approval/)).toBeInTheDocument();
@@ -59,7 +58,7 @@ describe('AboutPage', () => {
   });
 
   it('answers the FAQ in an accordion whose questions open and close', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     const { user } = renderWithProviders(<AboutPage />, { route: '/about' });
 
     const questions = screen.getAllByRole('heading', { level: 3 });
@@ -88,19 +87,18 @@ describe('AboutPage', () => {
   });
 
   it('gives the support e-mail from /api/site and the usual reply time in the FAQ', async () => {
-    const fetchMock = mockFetch(siteInfoAnswer());
+    const requests = serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<AboutPage />, { route: '/about' });
 
     const answer = screen.getByRole('region', { name: 'How do I contact support?', hidden: true });
     const email = await within(answer).findByRole('link', { name: TEST_SITE_INFO.supportEmail, hidden: true });
     expect(email).toHaveAttribute('href', `mailto:${TEST_SITE_INFO.supportEmail}`);
     expect(answer).toHaveTextContent('We typically reply within 24-48 hours.');
-    expect(requestedUrl(fetchMock).pathname).toBe('/api/site');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requests()).toEqual(['GET /api/site']);
   });
 
   it('says it is free and who can list, with the minimum age', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<AboutPage />, { route: '/about' });
 
     expect(screen.getByRole('region', { name: 'Is ChurchTrades free?', hidden: true })).toHaveTextContent(

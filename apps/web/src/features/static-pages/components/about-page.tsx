@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AboutFaq } from './about-faq';
 import { DocumentPage } from './document-page';
 import { SiteInfoNote, SupportContact } from './site-facts';

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { siteInfoAnswer, siteInfoFailure, TEST_SITE_INFO } from '../testing/site-info-answer';
+import { serveSiteInfo, siteInfoAnswer, siteInfoFailure, TEST_SITE_INFO } from '../testing/serve-site-info';
 import { DonationPage } from './donation-page';
 
 /** The bank account as a list of [term, value] pairs, read from the page. */
@@ -15,7 +14,7 @@ function bankDetails() {
 
 describe('DonationPage', () => {
   it('says the product is free and that online donations are planned', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<DonationPage />, { route: '/donation' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Donations' })).toBeInTheDocument();
@@ -26,7 +25,7 @@ describe('DonationPage', () => {
   });
 
   it('shows the bank account from /api/site', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<DonationPage />, { route: '/donation' });
 
     expect(await screen.findByText(TEST_SITE_INFO.bank.accountName)).toBeInTheDocument();
@@ -43,7 +42,7 @@ describe('DonationPage', () => {
   });
 
   it('holds a placeholder for each bank detail while /api/site answers', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<DonationPage />, { route: '/donation' });
 
     expect(bankDetails()).toEqual([
@@ -56,7 +55,7 @@ describe('DonationPage', () => {
   });
 
   it('keeps the page and notes what is missing when /api/site fails, then tries again on request', async () => {
-    const fetchMock = mockFetch(siteInfoFailure, siteInfoAnswer());
+    const requests = serveSiteInfo(siteInfoFailure, siteInfoAnswer());
     const { user } = renderWithProviders(<DonationPage />, { route: '/donation' });
 
     const note = await screen.findByRole('alert');
@@ -73,6 +72,6 @@ describe('DonationPage', () => {
 
     expect(await screen.findByText(TEST_SITE_INFO.bank.accountName)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(requests()).toEqual(['GET /api/site', 'GET /api/site']);
   });
 });

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { siteInfoAnswer, siteInfoFailure, TEST_SITE_INFO } from '../testing/site-info-answer';
+import { serveSiteInfo, siteInfoAnswer, siteInfoFailure, TEST_SITE_INFO } from '../testing/serve-site-info';
 import { PrivacyPolicyPage } from './privacy-policy-page';
 
 function section(name: RegExp) {
@@ -11,7 +10,7 @@ function section(name: RegExp) {
 
 describe('PrivacyPolicyPage', () => {
   it('has one h1, a tab title, the date it was last updated and numbered sections listed at the top', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<PrivacyPolicyPage />, { route: '/privacypolicy' });
 
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Privacy Policy']);
@@ -29,7 +28,7 @@ describe('PrivacyPolicyPage', () => {
   });
 
   it('names the Privacy Act 1988 and the Australian Privacy Principles', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<PrivacyPolicyPage />, { route: '/privacypolicy' });
 
     expect(screen.getByText(/in line with the/)).toHaveTextContent(
@@ -39,7 +38,7 @@ describe('PrivacyPolicyPage', () => {
   });
 
   it('lists what a public card shows, the session-only cookie, the e-mails sent, and no sale of data', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<PrivacyPolicyPage />, { route: '/privacypolicy' });
 
     expect(
@@ -64,7 +63,7 @@ describe('PrivacyPolicyPage', () => {
   });
 
   it('does not serve people under 13, offers access and correction, and points complaints to the OAIC', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<PrivacyPolicyPage />, { route: '/privacypolicy' });
 
     expect(section(/Children/).getByText(/We do not serve people under 13/)).toBeInTheDocument();
@@ -79,7 +78,7 @@ describe('PrivacyPolicyPage', () => {
   });
 
   it('gives the support e-mail from /api/site with the usual reply time', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<PrivacyPolicyPage />, { route: '/privacypolicy' });
 
     const contact = section(/Contact us/);
@@ -91,7 +90,7 @@ describe('PrivacyPolicyPage', () => {
   });
 
   it('stays readable with a short note when /api/site fails', async () => {
-    mockFetch(siteInfoFailure);
+    serveSiteInfo(siteInfoFailure);
     renderWithProviders(<PrivacyPolicyPage />, { route: '/privacypolicy' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the support e-mail address just now.');

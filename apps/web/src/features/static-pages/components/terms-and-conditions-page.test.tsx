@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { siteInfoAnswer, TEST_SITE_INFO } from '../testing/site-info-answer';
+import { serveSiteInfo, siteInfoAnswer, TEST_SITE_INFO } from '../testing/serve-site-info';
 import { TermsAndConditionsPage } from './terms-and-conditions-page';
 
 function section(name: RegExp) {
@@ -11,7 +10,7 @@ function section(name: RegExp) {
 
 describe('TermsAndConditionsPage', () => {
   it('has one h1, a tab title, the date it was last updated and its sections in order', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<TermsAndConditionsPage />, { route: '/termsandconditions' });
 
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Terms and Conditions']);
@@ -36,7 +35,7 @@ describe('TermsAndConditionsPage', () => {
   });
 
   it('sets the minimum age at 18, charges no fees and keeps Australian Consumer Law rights', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<TermsAndConditionsPage />, { route: '/termsandconditions' });
 
     expect(
@@ -53,7 +52,7 @@ describe('TermsAndConditionsPage', () => {
   });
 
   it('is governed by the law of New South Wales', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<TermsAndConditionsPage />, { route: '/termsandconditions' });
 
     expect(section(/Governing law/).getByText(/governed by the laws of New South Wales, Australia/)).toBeInTheDocument();
@@ -61,7 +60,7 @@ describe('TermsAndConditionsPage', () => {
   });
 
   it('gives the support e-mail from /api/site with the usual reply time', async () => {
-    mockFetch(siteInfoAnswer());
+    serveSiteInfo(siteInfoAnswer());
     renderWithProviders(<TermsAndConditionsPage />, { route: '/termsandconditions' });
 
     const contact = section(/Contact us/);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { type DocumentSection, DocumentPage, NumberedSections, PoliciesLastUpdated } from './document-page';
 import { SiteInfoNote, SupportContact, SupportEmail } from './site-facts';
 

@@ -2,7 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { OwnTrade, TradeAddress } from '@churchtrades/shared/trade-dashboard';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedCall, Route } from '../../../testing/fake-server';
+import type { ReceivedCall, Route } from '../../../testing/api-server';
 import { makeUser } from '../../../testing/user-factory';
 import { renderTrade } from '../testing/render-trade';
 import { makeOwnTrade, makeSuggestion, makeTradeAddress } from '../testing/trade-dashboard-factory';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { OwnTrade, SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedCall, Route } from '../../../testing/fake-server';
+import type { ReceivedCall, Route } from '../../../testing/api-server';
 import { makeUser } from '../../../testing/user-factory';
 import { chooseOption } from '../testing/choose-option';
 import { renderTrade } from '../testing/render-trade';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { heldAnswer } from '../../../testing/fake-server';
+import { heldAnswer } from '../../../testing/api-server';
 import { makeUser } from '../../../testing/user-factory';
 import { renderTrade } from '../testing/render-trade';
 import { makeOwnTrade } from '../testing/trade-dashboard-factory';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { heldAnswer } from '../../../testing/fake-server';
+import { heldAnswer } from '../../../testing/api-server';
 import { makeUser } from '../../../testing/user-factory';
 import { chooseOption, optionsOf } from '../testing/choose-option';
 import { renderTrade } from '../testing/render-trade';

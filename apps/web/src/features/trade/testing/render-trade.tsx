@@ -1,7 +1,7 @@
 import type { OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import type { UserView } from '@churchtrades/shared/user';
 import { Navigate } from 'react-router';
-import { fakeServer, type ReceivedCall, type Reply, type Route } from '../../../testing/fake-server';
+import { serveApi, type ReceivedCall, type Reply, type Route } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { makeUser } from '../../../testing/user-factory';
 import { AddressPage } from '../components/address-page';
@@ -12,7 +12,7 @@ import { TradeLayout } from '../components/trade-layout';
 import { TradeProfilePage } from '../components/trade-profile-page';
 import { CHURCHES, MAIN_CATEGORIES, makeOwnTrade, SUB_CATEGORIES } from './trade-dashboard-factory';
 
-/** The user's business as the fake server holds it, so a reload after a change shows the change. */
+/** The user's business as the test API holds it, so a reload after a change shows the change. */
 export class StoredTrade {
   constructor(public current: OwnTrade | null) {}
 
@@ -46,7 +46,7 @@ const DIRECTORY_ROUTES: Record<string, Route> = {
 /** The business pages at `path`, as the router nests them, for a user and their business. */
 export function renderTrade(path: string, { user = makeUser(), trade, routes = {} }: TradeSetup = {}) {
   const stored = new StoredTrade(trade === undefined ? makeOwnTrade(user) : trade);
-  const server = fakeServer({
+  const server = serveApi({
     'GET /api/user/profile': { data: { user } },
     [`GET /api/trades/byUser/${user.userId}`]: () => ({ data: { trade: stored.current } }),
     ...DIRECTORY_ROUTES,

@@ -1,18 +1,11 @@
 import type { AddressFormValues, AddressInput } from '@churchtrades/shared/address';
 import type { AddressSuggestion } from '@churchtrades/shared/address-lookup';
 import { DEFAULT_UNIT_TYPE } from '@churchtrades/shared/constants';
+import { showsStreetByDefault } from '@churchtrades/shared/street-privacy';
 import type { OwnTrade, TradeAddress } from '@churchtrades/shared/trade-dashboard';
 
 /** What the address form holds: every text as a string ('' for none), 'SELECT' for no state. */
 export type AddressFields = Required<Omit<AddressFormValues, 'id' | 'countryCode'>>;
-
-/**
- * A new address is shown publicly unless the business only works at its customers' places: then its street
- * is most likely the owner's home.
- */
-export function showsStreetByDefault(trade: Pick<OwnTrade, 'atClient' | 'atBusiness'>): boolean {
-  return !(trade.atClient && !trade.atBusiness);
-}
 
 export function addressFields(trade: OwnTrade, address: TradeAddress | null): AddressFields {
   return {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedCall } from '../../../../testing/fake-server';
+import type { ReceivedCall } from '../../../../testing/api-server';
 import { pageOf } from '../../testing/admin-factory';
 import { makeAuditEntry } from '../../testing/directory-factory';
 import { expectLastQuery, lastQuery, renderDirectoryAdmin } from '../../testing/render-directory-admin';

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@churchtrades/shared/audit';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../config/paths';
 import { ACTION_NAMES, SUBJECT_NAMES } from '../audit-names';
 import { AuditChanges } from './audit-changes';
 

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../config/paths';
 import { getErrorMessage } from '../../../../lib/api-error';
 import { useManagedChurchQuery } from '../api/church-admin-api';
 import { AddMemberForm } from './add-member-form';

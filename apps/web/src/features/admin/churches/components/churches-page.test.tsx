@@ -3,7 +3,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedCall } from '../../../../testing/fake-server';
+import type { ReceivedCall } from '../../../../testing/api-server';
 import { makeChurchAdmin, pageOf } from '../../testing/admin-factory';
 import { renderAdmin } from '../../testing/render-admin';
 

@@ -9,7 +9,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../config/paths';
 import { SelectField } from '../../../../components/form/select-field';
 import { TextField } from '../../../../components/form/text-field';
 import { Pager } from '../../../../components/pager/pager';

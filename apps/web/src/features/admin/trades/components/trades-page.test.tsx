@@ -2,14 +2,14 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { TradeAdminRow } from '@churchtrades/shared/trade-admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedCall, Route } from '../../../../testing/fake-server';
+import type { ReceivedCall, Route } from '../../../../testing/api-server';
 import { pageOf } from '../../testing/admin-factory';
 import { makeTradeAdminRow } from '../../testing/directory-factory';
 import { expectLastQuery, lastQuery, renderDirectoryAdmin } from '../../testing/render-directory-admin';
 
 const SEARCH = 'GET /api/trades/searchTrade';
 
-/** The businesses as the fake server holds them; a toggle flips one, which then is listed or not. */
+/** The businesses as the test API holds them; a toggle flips one, which then is listed or not. */
 class StoredTrades {
   constructor(public rows: TradeAdminRow[]) {}
 

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../config/paths';
 import { successMessage } from '../../../../lib/api-error';
 import { type TradeAdminToggle, useToggleTradeAdminMutation } from '../api/trades-admin-api';
 import { ModerationStatusBadge } from './moderation-status-badge';

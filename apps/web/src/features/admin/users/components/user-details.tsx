@@ -1,7 +1,7 @@
 import type { UserAdmin } from '@churchtrades/shared/user-admin';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../config/paths';
 import { AccountStanding } from './account-standing';
 import { RoleBadge } from './role-badge';
 import { churchRoleName } from './users-table';

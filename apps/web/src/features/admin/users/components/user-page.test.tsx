@@ -3,7 +3,7 @@ import type { Role } from '@churchtrades/shared/roles';
 import type { UserAdmin } from '@churchtrades/shared/user-admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedCall, Reply, Route } from '../../../../testing/fake-server';
+import type { ReceivedCall, Reply, Route } from '../../../../testing/api-server';
 import { makeUser } from '../../../../testing/user-factory';
 import { makeChurchAdmin, pageOf } from '../../testing/admin-factory';
 import { makeUserAdmin } from '../../testing/directory-factory';
@@ -12,7 +12,7 @@ import { lastQuery, renderDirectoryAdmin, ST_MARY } from '../../testing/render-d
 const TRADE_ID = '00000000-0000-4000-8400-000000000077';
 const ST_JOHN = makeChurchAdmin({ name: "St John's Hobart", stateType: 'TAS', enabled: false });
 
-/** The user as the fake server holds it, so the reload after a change shows the change. */
+/** The user as the test API holds it, so the reload after a change shows the change. */
 class StoredUser {
   constructor(public current: UserAdmin) {}
 
@@ -201,6 +201,7 @@ describe('UserPage', () => {
         [`GET /api/masterUser/${admin.userId}`]: {
           data: { user: makeUserAdmin({ userId: admin.userId, role: 'ADMIN' }) },
         },
+        'GET /api/churches/manage': { data: { churches: pageOf([]) } },
       },
     });
 

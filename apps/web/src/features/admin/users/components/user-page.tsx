@@ -8,7 +8,7 @@ import Col from 'react-bootstrap/Col';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../config/paths';
 import { getErrorMessage } from '../../../../lib/api-error';
 import { useGetProfileQuery } from '../../../../lib/current-user-api';
 import { filterQuery } from '../../query-filter';

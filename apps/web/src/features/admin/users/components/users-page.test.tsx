@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedCall } from '../../../../testing/fake-server';
+import type { ReceivedCall } from '../../../../testing/api-server';
 import { makeUserAdmin } from '../../testing/directory-factory';
 import { pageOf } from '../../testing/admin-factory';
 import { expectLastQuery, lastQuery, renderDirectoryAdmin, ST_MARY } from '../../testing/render-directory-admin';
@@ -17,12 +17,14 @@ const MARY = makeUserAdmin({
 });
 const PETER = makeUserAdmin({ firstName: 'Peter', lastName: 'Smith', accountNonLocked: false, enabled: false });
 
-/** Answers every filter with Mary and Peter, 45 users in all (three pages of 20). */
+/** Answers every filter with Mary and Peter, 45 users in all (three pages of 20); Mary's own page opens too. */
 const USERS_ROUTES = {
   [FILTER]: ({ url }: ReceivedCall) => {
     const number = Number(url.searchParams.get('page'));
     return { data: { users: pageOf([MARY, PETER], { number, size: 20, totalElements: 45 }) } };
   },
+  [`GET /api/masterUser/${MARY.userId}`]: { data: { user: MARY } },
+  'GET /api/churches/manage': { data: { churches: pageOf([]) } },
 };
 
 function renderUsers(path = '/admin/users') {

@@ -1,5 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { api } from '../lib/api';
+import { api } from './api';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,

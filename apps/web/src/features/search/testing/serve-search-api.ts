@@ -3,10 +3,10 @@ import type { ChurchSummary } from '@churchtrades/shared/church';
 import type { MapPoint, MapPoints } from '@churchtrades/shared/map';
 import type { SiteInfo } from '@churchtrades/shared/site';
 import type { TradePage } from '@churchtrades/shared/trade-search';
-import { vi } from 'vitest';
-import { envelope } from '../../../testing/mock-fetch';
-import type { MapPointsFound } from '../api/map-points-api';
+import { http, HttpResponse } from 'msw';
+import { envelope, server } from '../../../testing/api-server';
 import { makeTradePage } from '../../../testing/trade-factory';
+import type { MapPointsFound } from '../api/map-points-api';
 
 function category(id: number, name: string, parentId = -1, displayOrder = id): Category {
   return { id, name, tags: '', parentId, displayOrder };
@@ -44,7 +44,7 @@ export const TEST_SITE: SiteInfo = {
   mapTileUrl: 'https://tiles.parish-test.org.au/{z}/{x}/{y}.png',
 };
 
-/** The answer to the n-th search (from 0): a page of results, or a whole response (an error); throw to fail the call. */
+/** The answer to the n-th search (from 0): a page of results, or a whole response (`Response.error()` to fail the call). */
 type TradesAnswer = (url: URL, call: number) => TradePage | Response;
 /** The same for the map's points. */
 type MapPointsAnswer = (url: URL, call: number) => MapPointsFound | Response;
@@ -60,64 +60,59 @@ function mapPointsAnswer({ points, truncated }: MapPointsFound): MapPoints {
   };
 }
 
+/** Answers in the API's envelope, as the server does. */
+function answer(data: unknown) {
+  return HttpResponse.json(envelope(data));
+}
+
 /**
- * A fetch that answers the search page's calls by path, as the server would: the categories and churches
- * above, for trades `trades(url, call)` (by default page `page` of 30 results), for the map `mapPoints(url,
- * call)` (by default one point).
+ * Answers the search page's calls as the server would: the categories and churches above, for trades
+ * `trades(url, call)` (by default page `page` of 30 results), for the map `mapPoints(url, call)` (by default one
+ * point). Returns what the page asked for, to check.
  */
-export function fakeSearchApi({ trades, mapPoints }: { trades?: TradesAnswer; mapPoints?: MapPointsAnswer } = {}) {
+export function serveSearchApi({ trades, mapPoints }: { trades?: TradesAnswer; mapPoints?: MapPointsAnswer } = {}) {
   const answerTrades = trades ?? ((url: URL) => makeTradePage(Number(url.searchParams.get('page') ?? 0), 30));
   const answerMapPoints = mapPoints ?? (() => ({ points: [makeMapPoint()], truncated: false }));
+  const received: Request[] = [];
   let searchCalls = 0;
   let mapPointsCalls = 0;
-  const fetchMock = vi.fn(async (request: Request) => {
-    const url = new URL(request.url);
-    let data: unknown;
-    switch (url.pathname) {
-      case '/api/trades/clientFilter': {
-        const answer = answerTrades(url, searchCalls++);
-        if (answer instanceof Response) return answer;
-        data = { trades: answer };
-        break;
-      }
-      case '/api/trades/mapPoints': {
-        const answer = answerMapPoints(url, mapPointsCalls++);
-        if (answer instanceof Response) return answer;
-        data = mapPointsAnswer(answer);
-        break;
-      }
-      case '/api/site':
-        data = { site: TEST_SITE };
-        break;
-      case '/api/category/main_categories':
-        data = { categories: MAIN_CATEGORIES };
-        break;
-      case '/api/category/sub_categories':
-        data = { categories: SUB_CATEGORIES[Number(url.searchParams.get('parent_id'))] ?? [] };
-        break;
-      case '/api/churches/stateChurches': {
-        const state = url.searchParams.get('stateType');
-        data = { churches: [ST_MARY, ST_PAUL].filter((one) => state === 'ALL' || one.stateType === state) };
-        break;
-      }
-      default:
-        return new Response(JSON.stringify(envelope({}, { statusCode: 404, status: 'NOT_FOUND', message: 'No route' })), {
-          status: 404,
-        });
-    }
-    return new Response(JSON.stringify(envelope(data)), { headers: { 'Content-Type': 'application/json' } });
+  server.events.on('request:start', ({ request }) => {
+    received.push(request);
   });
-  vi.stubGlobal('fetch', fetchMock);
+  server.use(
+    http.get('/api/trades/clientFilter', ({ request }) => {
+      const found = answerTrades(new URL(request.url), searchCalls++);
+      return found instanceof Response ? found : answer({ trades: found });
+    }),
+    http.get('/api/trades/mapPoints', ({ request }) => {
+      const found = answerMapPoints(new URL(request.url), mapPointsCalls++);
+      return found instanceof Response ? found : answer(mapPointsAnswer(found));
+    }),
+    http.get('/api/site', () => answer({ site: TEST_SITE })),
+    http.get('/api/category/main_categories', () => answer({ categories: MAIN_CATEGORIES })),
+    http.get('/api/category/sub_categories', ({ request }) => {
+      const parentId = Number(new URL(request.url).searchParams.get('parent_id'));
+      return answer({ categories: SUB_CATEGORIES[parentId] ?? [] });
+    }),
+    http.get('/api/churches/stateChurches', ({ request }) => {
+      const state = new URL(request.url).searchParams.get('stateType');
+      return answer({ churches: [ST_MARY, ST_PAUL].filter((one) => state === 'ALL' || one.stateType === state) });
+    }),
+  );
 
+  function sentTo(pathname: string): Request[] {
+    return received.filter((request) => new URL(request.url).pathname === pathname);
+  }
   function requests(pathname: string): URL[] {
-    return fetchMock.mock.calls.map(([request]) => new URL(request.url)).filter((url) => url.pathname === pathname);
+    return sentTo(pathname).map((request) => new URL(request.url));
   }
   return {
-    fetchMock,
     /** The searches made so far, as the query parameters sent. */
     searches: () => requests('/api/trades/clientFilter').map((url) => Object.fromEntries(url.searchParams)),
     /** The map's requests so far, as the query parameters sent. */
     mapSearches: () => requests('/api/trades/mapPoints').map((url) => Object.fromEntries(url.searchParams)),
     requests,
+    /** The first request sent to `pathname`, as sent. */
+    firstRequest: (pathname: string) => sentTo(pathname)[0],
   };
 }
