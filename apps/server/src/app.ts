@@ -200,7 +200,6 @@ export async function buildApp({
     transactions,
   });
   const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
-  const trades = createTradeService({ repo: createTradeRepo(db), clock, mapAnswers: createMapAnswers(mapAnswersKept) });
   const categories = createCategoryService({ repo: createCategoryRepo(db), audit, transactions });
   const churches = createChurchService({ repo: createChurchRepo(db), audit, images, transactions });
   const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit, transactions });
@@ -214,6 +213,12 @@ export async function buildApp({
   });
   const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard, transactions });
   const socialMedia = createSocialMediaService({ repo: createSocialMediaRepo(db), trades: tradeDashboard, transactions });
+  const trades = createTradeService({
+    repo: createTradeRepo(db),
+    clock,
+    socialMediaOf: socialMedia.entriesOfTrades,
+    mapAnswers: createMapAnswers(mapAnswersKept),
+  });
   const moderation = createModerationService({
     repo: createModerationRepo(db),
     audit,

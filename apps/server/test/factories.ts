@@ -124,3 +124,8 @@ export async function createSocialMedia(db: Database, entityId: string, fields: 
     .returning();
   return entry!;
 }
+
+/** Stands in for the social-media service where a test reads no business's links: every business has none. */
+export async function noSocialMedia(tradeIds: string[]): Promise<Map<string, never[]>> {
+  return new Map(tradeIds.map((id) => [id, []]));
+}

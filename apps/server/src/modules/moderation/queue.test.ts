@@ -20,6 +20,7 @@ import {
   createSocialMedia,
   createTrade,
   inCategory,
+  noSocialMedia,
 } from '../../../test/factories';
 import { expectRefused } from '../../../test/refusals';
 import { createTestApp } from '../../../test/test-app';
@@ -490,8 +491,8 @@ describe('the moderation service, whoever calls it', () => {
     mailer: { sendInBackground: () => {} },
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
-    previewCards: createTradeService({ repo: createTradeRepo(repoDb), clock: systemClock }).previewCards,
-    socialMediaOf: async (tradeIds) => new Map(tradeIds.map((id) => [id, []])),
+    previewCards: createTradeService({ repo: createTradeRepo(repoDb), clock: systemClock, socialMediaOf: noSocialMedia }).previewCards,
+    socialMediaOf: noSocialMedia,
   });
 
   it('refuses a trader the queue, the businesses of every church and any decision', async () => {

@@ -3,7 +3,7 @@ import type { TradeCard, TradeDetail } from '@churchtrades/shared/trade-search';
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { rowsOf } from '../../db/raw-sql';
-import { addresses, categories, churches, directoryVersion, socialMedia, trades, users } from '../../db/schema';
+import { addresses, categories, churches, directoryVersion, trades, users } from '../../db/schema';
 
 /** The directory's filters; each one absent means "any". */
 export interface DirectoryFilter {
@@ -59,12 +59,6 @@ export interface Position {
 export interface Distance {
   id: string;
   km: number;
-}
-
-/** The entries of a business's social media, oldest first. */
-export interface SocialMediaReference {
-  mediaType: (typeof socialMedia.$inferSelect)['mediaType'];
-  name: string;
 }
 
 /** The card and public details of a business, before its social media links are made from their references. */
@@ -251,14 +245,6 @@ export function createTradeRepo(db: Database) {
         .innerJoin(users, eq(users.id, trades.ownerId))
         .where(and(eq(trades.id, id), sql`${trades.listed}`));
       return row;
-    },
-
-    async socialMediaOf(id: string): Promise<SocialMediaReference[]> {
-      return db
-        .select({ mediaType: socialMedia.mediaType, name: socialMedia.name })
-        .from(socialMedia)
-        .where(eq(socialMedia.entityId, id))
-        .orderBy(asc(socialMedia.createdAt), asc(socialMedia.id));
     },
 
     /** The number that grows with every write of businesses or categories (db/schema.ts `directoryVersion`). */

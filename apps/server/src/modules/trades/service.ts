@@ -1,12 +1,12 @@
 import type { MapPointsQuery } from '@churchtrades/shared/map';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { socialMediaUrl } from '@churchtrades/shared/social-media';
-import type { TradeCard, TradeDetail, TradePage, TradeSearchQuery } from '@churchtrades/shared/trade-search';
+import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
+import { pageOf, type TradeCard, type TradeDetail, type TradePage, type TradeSearchQuery } from '@churchtrades/shared/trade-search';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../../lib/uuid';
 import { createMapAnswers, type MapAnswer, type MapAnswers } from './map-answers';
-import type { SocialMediaReference, TradeRepo } from './repo';
+import type { TradeRepo } from './repo';
 import { searchPage } from './search/choose-strategy';
 import type { SearchContext } from './search/context';
 import { DEFAULT_SEARCH_LIMITS, type TradeSearchLimits } from './search/limits';
@@ -15,17 +15,16 @@ import { withDistances } from './search/near-me';
 import { keptVocabulary } from './search/typo';
 
 /** The links of a business's social media; an entry stored before references were checked may name none. */
-function socialMediaLinks(entries: SocialMediaReference[]): TradeDetail['socialMedias'] {
-  return entries.flatMap(({ mediaType, name }) => {
-    const url = socialMediaUrl(mediaType, name);
-    return url === undefined ? [] : [{ mediaType, name, url }];
-  });
+function socialMediaLinks(entries: SocialMediaEntry[]): TradeDetail['socialMedias'] {
+  return entries.flatMap(({ mediaType, name, url }) => (url ? [{ mediaType, name, url }] : []));
 }
 
 export interface TradeServiceDeps {
   repo: TradeRepo;
   /** Ages the category vocabulary the typo fallback keeps. */
   clock: Clock;
+  /** The social media entries of these businesses (the social-media service's). */
+  socialMediaOf(tradeIds: string[]): Promise<Map<string, SocialMediaEntry[]>>;
   limits?: TradeSearchLimits;
   mapAnswers?: MapAnswers;
 }
@@ -34,6 +33,7 @@ export interface TradeServiceDeps {
 export function createTradeService({
   repo,
   clock,
+  socialMediaOf,
   limits = DEFAULT_SEARCH_LIMITS,
   mapAnswers = createMapAnswers(),
 }: TradeServiceDeps) {
@@ -47,14 +47,8 @@ export function createTradeService({
     async searchListed(query: TradeSearchQuery): Promise<TradePage> {
       const found = await searchPage(search, query);
       const cards = 'cards' in found ? found.cards : await repo.cards(found.ids);
-      return {
-        content: found.distances ? withDistances(cards, found.distances) : cards,
-        number: query.page,
-        size: query.size,
-        totalElements: found.total,
-        totalPages: Math.ceil(found.total / query.size),
-        ...(found.exact ? {} : { totalIsEstimate: true }),
-      };
+      const content = found.distances ? withDistances(cards, found.distances) : cards;
+      return { ...pageOf(content, found.total, query), ...(found.exact ? {} : { totalIsEstimate: true }) };
     },
 
     /**
@@ -67,7 +61,7 @@ export function createTradeService({
     async findListed(id: string): Promise<TradeDetail> {
       const trade = isUuid(id) ? await repo.findListed(id) : undefined;
       if (!trade) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
-      return { ...trade, socialMedias: socialMediaLinks(await repo.socialMediaOf(id)) };
+      return { ...trade, socialMedias: socialMediaLinks((await socialMediaOf([id])).get(id) ?? []) };
     },
 
     /** The map of the search page's filters, kept between writes (see `searchMap`). */
