@@ -503,11 +503,13 @@ describe('GET /api/trades/{id}', () => {
 
   it('gives every social media link of the business, oldest first, with the link each stands for', async () => {
     const trade = await createTrade(db);
-    await createSocialMedia(db, trade.id, { mediaType: 'FACEBOOK', name: 'parishplumbing' });
-    await createSocialMedia(db, trade.id, { mediaType: 'WEBSITE', name: 'https://plumbing.example.com.au' });
-    await createSocialMedia(db, trade.id, { mediaType: 'INSTAGRAM', name: 'https://www.instagram.com/parish.plumbing' });
+    // Stored a second apart: entries stored within one clock tick would have no order between them.
+    const storedAt = (second: number) => new Date(Date.UTC(2026, 0, 1, 9, 0, second));
+    await createSocialMedia(db, trade.id, { mediaType: 'FACEBOOK', name: 'parishplumbing', createdAt: storedAt(1) });
+    await createSocialMedia(db, trade.id, { mediaType: 'WEBSITE', name: 'https://plumbing.example.com.au', createdAt: storedAt(2) });
+    await createSocialMedia(db, trade.id, { mediaType: 'INSTAGRAM', name: 'https://www.instagram.com/parish.plumbing', createdAt: storedAt(3) });
     // Stored before references were checked: it names no link, so the public page has none to show.
-    await createSocialMedia(db, trade.id, { mediaType: 'WEBSITE', name: 'not a link' });
+    await createSocialMedia(db, trade.id, { mediaType: 'WEBSITE', name: 'not a link', createdAt: storedAt(4) });
     const other = await createTrade(db);
     await createSocialMedia(db, other.id, { mediaType: 'TIKTOK', name: 'someoneelse' });
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../testing/user-factory';
 import { renderAccount } from '../testing/render-account';
@@ -40,7 +40,8 @@ describe('AccountLayout', () => {
     await user.upload(picker, photo);
 
     expect(await screen.findByText('Photo updated')).toBeInTheDocument();
-    expect(document.querySelector('img.avatar')).toHaveAttribute('src', '/uploads/users/new.webp');
+    // The message may show a render before the photo the answer carries.
+    await waitFor(() => expect(document.querySelector('img.avatar')).toHaveAttribute('src', '/uploads/users/new.webp'));
     expect(server.calls('PATCH /api/user/photo')).toHaveLength(1);
     expect(appended.mock.calls).toEqual([
       ['userId', jane.userId],
