@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './api-server';
 
@@ -22,6 +22,10 @@ afterEach(() => {
   server.events.removeAllListeners();
 });
 afterAll(() => server.close());
+
+// Two test workers keep both cores busy: a page waited for (`findBy…`, `waitFor`) may need more than the
+// default second to render there.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom has no layout, so nothing to scroll; react-router's ScrollRestoration calls this on every navigation.
 window.scrollTo = () => {};
