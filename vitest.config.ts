@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { databaseKinds, serverProject } from './apps/server/vitest.config.ts';
+import { databaseKinds, serverProject } from './apps/server/test-projects.ts';
 
 export default defineConfig({
   test: {
