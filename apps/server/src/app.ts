@@ -13,7 +13,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { transactionalDatabase } from './db/transactions';
-import { scheduleHousekeeping } from './housekeeping';
+import { type BackgroundWork, createBackgroundWork } from './background';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError } from './http/framework-errors';
 import { type LogDestination, serializeRequest } from './http/request-log';
@@ -48,8 +48,10 @@ import { createChurchRepo } from './modules/churches/repo';
 import { churchRoutes } from './modules/churches/routes';
 import { createChurchService } from './modules/churches/service';
 import { healthRoutes } from './modules/health/routes';
-import { createMailer } from './modules/mail/mailer';
-import { createMetrics } from './modules/metrics/metrics';
+import { createOutboxRepo } from './modules/mail/repo';
+import { mailRoutes } from './modules/mail/routes';
+import { createMailService } from './modules/mail/service';
+import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { requestMetricsPlugin } from './modules/metrics/plugin';
 import { metricsRoutes } from './modules/metrics/routes';
 import { createModerationRepo } from './modules/moderation/repo';
@@ -114,6 +116,23 @@ function trustedProxies(trustProxy: Config['trustProxy']) {
   return trustProxy > 0 && ((_address: string, hop: number) => hop < trustProxy);
 }
 
+/**
+ * Mail delivery and scheduled jobs in this process, from when the app is ready until it closes; the database
+ * is closed after the app, so the batch in hand is marked before it goes.
+ */
+function startBackgroundWork(app: FastifyInstance, db: Database, config: Config, metrics: Metrics): BackgroundWork {
+  const background = createBackgroundWork({
+    db,
+    config,
+    log: app.log,
+    onDelivery: (outcome) => metrics.observeDelivery(outcome),
+    onJobRun: (job, outcome) => metrics.observeJobRun(job, outcome),
+  });
+  app.addHook('onReady', () => background.start());
+  app.addHook('onClose', () => background.stop());
+  return background;
+}
+
 export async function buildApp({
   config,
   db: database,
@@ -142,7 +161,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   keepTextStorable(app);
-  const metrics = createMetrics(db);
+  const outbox = createOutboxRepo(db);
+  const metrics = createMetrics(db, () => outbox.counts());
   await app.register(requestMetricsPlugin, { metrics });
 
   await app.register(securityPlugin, { appOrigin: config.appOrigin, mapTileUrl: config.mapTileUrl });
@@ -161,24 +181,16 @@ export async function buildApp({
 
   const sessions = createSessionService(createSessionRepo(db), clock, config.sessionLimits);
   const rateLimits = createRateLimiter(createRateLimitRepo(db), clock);
-  const mailer = createMailer(
-    {
-      smtpUrl: config.smtpUrl,
-      outboxDir: config.mailOutboxDir,
-      from: config.mailFrom,
-      logLinks: config.nodeEnv !== 'production',
-    },
-    app.log,
-  );
-  app.addHook('onClose', () => mailer.close());
+  const background = config.backgroundWork ? startBackgroundWork(app, db, config, metrics) : undefined;
   const images = createImageStore(config.uploadDir);
   const audit = createAuditService(createAuditRepo(db));
+  const mail = createMailService({ repo: outbox, transactions, audit, from: config.mailFrom, onQueued: background?.nudgeMail });
   const users = createUserService({
     repo: createUserRepo(db),
     sessions,
     rateLimits,
     audit,
-    mailer,
+    mail,
     images,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     clock,
@@ -190,7 +202,6 @@ export async function buildApp({
   await app.register(sessionPlugin, { sessions, secureCookie: config.nodeEnv === 'production' });
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
   await app.register(metricsRoutes, { metrics });
-  scheduleHousekeeping(app, [sessions.sweepExpired, rateLimits.sweepEnded, users.sweepExpiredKeys]);
 
   const userAdmin = createUserAdminService({
     repo: createUserAdminRepo(db),
@@ -222,7 +233,7 @@ export async function buildApp({
   const moderation = createModerationService({
     repo: createModerationRepo(db),
     audit,
-    mailer,
+    mail,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
     previewCards: trades.previewCards,
@@ -242,6 +253,7 @@ export async function buildApp({
       await api.register(churchMemberRoutes, { members: churchMembers });
       await api.register(addressLookupRoutes, { addressLookup });
       await api.register(auditRoutes, { audit });
+      await api.register(mailRoutes, { mail });
       await api.register(moderationRoutes, { moderation });
       await api.register(userAdminRoutes, { userAdmin });
       await api.register(tradeAdminRoutes, { tradeAdmin });

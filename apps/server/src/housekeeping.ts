@@ -1,20 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock';
+import type { Database } from './db/database';
+import type { ScheduledJob } from './modules/jobs/scheduler';
+import { createJobRunRepo } from './modules/jobs/repo';
+import { createOutboxRepo } from './modules/mail/repo';
+import { createRateLimitRepo } from './modules/rate-limits/repo';
+import { createSessionRepo } from './modules/sessions/repo';
+import { createUserRepo } from './modules/users/repo';
 
-const HOUR_MS = 60 * 60 * 1000;
-
-export type Chore = () => Promise<void>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sent mails are kept a month (their bodies are gone), for questions like "did my mail go?". */
+export const SENT_MAILS_KEPT_MS = 30 * DAY_MS;
+/** Failed mails stay three months for an administrator to send again. */
+export const FAILED_MAILS_KEPT_MS = 90 * DAY_MS;
+export const JOB_RUNS_KEPT_MS = 90 * DAY_MS;
 
 /**
- * Runs the chores (deleting expired sessions, keys and counters) every hour while the app runs. Every
- * instance runs them; deleting what another instance already deleted costs nothing.
+ * Deletes what has served its time: expired sessions, one-time keys and rate-limit counters, old mails and
+ * job runs. Every chore is tried even when one fails; the run fails if any did.
  */
-export function scheduleHousekeeping(app: FastifyInstance, chores: Chore[], intervalMs = HOUR_MS): void {
-  const timer = setInterval(() => {
-    for (const chore of chores) {
-      chore().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping chore failed'));
-    }
-  }, intervalMs);
-  // The timer must not keep a stopping process alive.
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+export function housekeepingJob(db: Database, everyMs: number, clock: Clock = systemClock): ScheduledJob {
+  const chores = [
+    () => createSessionRepo(db).sweepExpired(clock()),
+    () => createRateLimitRepo(db).sweepEnded(clock()),
+    () => createUserRepo(db).sweepExpiredKeys(clock()),
+    () => createOutboxRepo(db).deleteOld({ sentMs: SENT_MAILS_KEPT_MS, failedMs: FAILED_MAILS_KEPT_MS }),
+    () => createJobRunRepo(db).deleteOlderThan(JOB_RUNS_KEPT_MS),
+  ];
+  return {
+    name: 'housekeeping',
+    everyMs,
+    async run() {
+      const outcomes = await Promise.allSettled(chores.map((chore) => chore()));
+      const failures = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => outcome.reason as unknown);
+      if (failures.length > 0) throw new AggregateError(failures, `${failures.length} housekeeping chore(s) failed`);
+    },
+  };
 }

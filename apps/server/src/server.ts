@@ -2,17 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { type DatabaseHandle, openDatabase } from './db/database';
+import { type DatabaseHandle, databaseTarget, openDatabase } from './db/database';
 import { isDatabaseEmpty, seedDemoData, WeakDemoPasswordError } from './db/seed/seed';
 import { exitGracefullyOnSignals } from './lifecycle';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-function databaseTarget(config: Config) {
-  return config.databaseUrl
-    ? ({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize } as const)
-    : ({ kind: 'pglite', dataDir: config.dataDir } as const);
-}
 
 /** The embedded database is for trying the product: it fills itself with demo data on first start. */
 async function seedOnFirstStart(config: Config, database: DatabaseHandle): Promise<void> {

@@ -15,6 +15,7 @@ import {
   churches,
   churchMembers,
   oneTimeKeys,
+  outboxMails,
   sessions,
   socialMedia,
   trades,
@@ -28,6 +29,7 @@ import {
   createCategory,
   createCategoryPair,
   createChurch,
+  createFailedMail,
   createOwner,
   createSocialMedia,
   createTrade,
@@ -976,6 +978,23 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     ),
   },
   { route: 'GET /api/audit', answers: ADMINISTRATORS, call: read(() => '/api/audit') },
+  {
+    route: 'GET /api/mails/failed',
+    answers: ADMINISTRATORS_SEE,
+    call: async (scene) => {
+      const mail = await createFailedMail(scene.db);
+      return { request: get('/api/mails/failed?size=100'), target: mail.id };
+    },
+  },
+  {
+    route: 'POST /api/mails/failed/:id/resend',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const mail = await createFailedMail(scene.db);
+      const state = () => scene.db.select({ state: outboxMails.state }).from(outboxMails).where(eq(outboxMails.id, mail.id));
+      return { request: send('POST', `/api/mails/failed/${mail.id}/resend`), state };
+    },
+  },
 
   // Pages for people and search engines, the web app, uploads
   { route: 'GET /business/:id', answers: EVERYONE, call: read((scene) => `/business/${scene.trade.id}`) },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/database';
-import { addresses, categories, churches, socialMedia, trades, users } from '../src/db/schema';
+import { addresses, categories, churches, outboxMails, socialMedia, trades, users } from '../src/db/schema';
 import type { SignedInUser } from '../src/modules/sessions/service';
 import { tradeSearchKeywords } from '../src/modules/trades/search-keywords';
 import { hashPassword } from '../src/modules/users/password';
@@ -128,4 +128,28 @@ export async function createSocialMedia(db: Database, entityId: string, fields: 
 /** Stands in for the social-media service where a test reads no business's links: every business has none. */
 export async function noSocialMedia(tradeIds: string[]): Promise<Map<string, never[]>> {
   return new Map(tradeIds.map((id) => [id, []]));
+}
+
+type NewOutboxMail = typeof outboxMails.$inferInsert;
+
+/** A mail the worker gave up on after its last try, as the administrators' page lists it. */
+export async function createFailedMail(db: Database, fields: Partial<NewOutboxMail> = {}) {
+  const id = randomUUID();
+  const [mail] = await db
+    .insert(outboxMails)
+    .values({
+      id,
+      messageId: `<${id}@churchtrades.test>`,
+      recipient: `failed.${id.slice(0, 8)}@example.com.au`,
+      subject: 'Verify your ChurchTrades account',
+      textBody: 'Verify: https://churchtrades.test/verify/account?key=secret-key',
+      htmlBody: '<p>Verify</p>',
+      state: 'FAILED',
+      tries: 10,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+      failedAt: new Date(),
+      ...fields,
+    })
+    .returning();
+  return mail!;
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pino from 'pino';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
@@ -7,7 +6,8 @@ import { transactionalDatabase } from '../db/transactions';
 import { AppError } from '../http/app-error';
 import { createAuditRepo } from '../modules/audit/repo';
 import { createAuditService } from '../modules/audit/service';
-import { createMailer } from '../modules/mail/mailer';
+import { createOutboxRepo } from '../modules/mail/repo';
+import { createMailService } from '../modules/mail/service';
 import { createRateLimitRepo } from '../modules/rate-limits/repo';
 import { createRateLimiter } from '../modules/rate-limits/service';
 import { createSessionRepo } from '../modules/sessions/repo';
@@ -40,32 +40,29 @@ export function generatePassword(): string {
 
 /**
  * The users service, as the server builds it, on the database and with the configuration the server uses. The
- * command's work sends no mail and stores no image; the mailer and the image store are there for the service's
- * other work.
+ * command's work sends no mail and stores no image; the outbox and the image store are there for the service's
+ * other work (a mail queued here would be delivered by the app's processes).
  */
 export function commandUsers(
   database: Database,
   config: Config,
   clock: Clock = systemClock,
-): CommandUsers & { close(): Promise<void> } {
+): CommandUsers {
   const { db, transactions } = transactionalDatabase(database);
-  const mailer = createMailer(
-    { smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom, logLinks: false },
-    pino({ level: config.logLevel }),
-  );
+  const audit = createAuditService(createAuditRepo(db));
   const users = createUserService({
     repo: createUserRepo(db),
     sessions: createSessionService(createSessionRepo(db), clock, config.sessionLimits),
     rateLimits: createRateLimiter(createRateLimitRepo(db), clock),
-    audit: createAuditService(createAuditRepo(db)),
-    mailer,
+    audit,
+    mail: createMailService({ repo: createOutboxRepo(db), transactions, audit, from: config.mailFrom }),
     images: createImageStore(config.uploadDir),
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     clock,
     transactions,
     totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
   });
-  return { ...users, close: () => mailer.close() };
+  return users;
 }
 
 /** The password given, or one made here when none is. */

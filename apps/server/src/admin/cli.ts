@@ -50,7 +50,6 @@ async function main(): Promise<void> {
       reportPassword(command.email, outcome);
     }
   } finally {
-    await users.close();
     await database.close();
   }
 }

@@ -28,6 +28,24 @@ const environmentSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('ChurchTrades <no-reply@churchtrades.au>'),
   MAIL_OUTBOX_DIR: optionalText,
+  MAIL_MAX_TRIES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(30, 'must be at most 30')
+    .default(10),
+  MAIL_RETRY_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive('must be more than 0 seconds')
+    .max(3600, 'must be at most 3600 seconds')
+    .default(30),
+  BACKGROUND_WORK: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .default(3600),
   UPLOAD_DIR: optionalText,
   ADDRESS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ADDRESS_API_KEY: optionalText,
@@ -70,6 +88,15 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailOutboxDir: string;
+  /** How a mail the server refuses or cannot be reached for is tried again, until it counts as failed. */
+  mailRetries: { maxTries: number; firstDelayMs: number };
+  /**
+   * Whether this process delivers the outbox's mails and runs the scheduled jobs. Off for app processes of a
+   * deployment that runs `npm run worker` beside them.
+   */
+  backgroundWork: boolean;
+  /** How often the housekeeping job (expired sessions, keys, counters, old mails) runs, across all processes. */
+  housekeepingIntervalMs: number;
   uploadDir: string;
   addressApiUrl: string | undefined;
   addressApiKey: string | undefined;
@@ -180,6 +207,9 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     mailOutboxDir: path.resolve(vars.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    mailRetries: { maxTries: vars.MAIL_MAX_TRIES, firstDelayMs: vars.MAIL_RETRY_SECONDS * 1000 },
+    backgroundWork: vars.BACKGROUND_WORK === 'on',
+    housekeepingIntervalMs: vars.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
     uploadDir: path.resolve(vars.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     addressApiUrl: vars.ADDRESS_API_URL,
     addressApiKey: vars.ADDRESS_API_KEY,

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../config/config';
 import { SERVER_DIR } from '../install-dirs';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
@@ -30,6 +31,27 @@ const MIGRATION_LOCK_ID = 727_274_801;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** The database the configuration names: its PostgreSQL server, or the embedded one in its data directory. */
+export function databaseTarget(config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+    : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+/**
+ * The connection pool to a PostgreSQL server, when the app runs on one; the embedded PGlite has a single
+ * in-process connection and no pool. Drizzle keeps the client it was given as `$client`.
+ */
+export function poolOf(db: Database): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** Whether the app runs on the embedded database, which one process at a time may open. */
+export function isEmbedded(db: Database): boolean {
+  return poolOf(db) === undefined;
+}
 
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 

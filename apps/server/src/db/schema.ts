@@ -1,4 +1,5 @@
 import { CHURCH_ROLES } from '@churchtrades/shared/church-admin';
+import { MAIL_STATES } from '@churchtrades/shared/mail-outbox';
 import { CHOSEN_MEDIA_TYPES } from '@churchtrades/shared/media-types';
 import { MODERATION_STATUSES } from '@churchtrades/shared/moderation';
 import { ACCOUNT_ROLES } from '@churchtrades/shared/roles';
@@ -39,6 +40,7 @@ export const mediaType = pgEnum('media_type', CHOSEN_MEDIA_TYPES);
 export const moderationStatus = pgEnum('moderation_status', MODERATION_STATUSES);
 export const churchRole = pgEnum('church_role', CHURCH_ROLES);
 export const sessionStage = pgEnum('session_stage', ['MFA_PENDING', 'ACTIVE']);
+export const mailState = pgEnum('mail_state', MAIL_STATES);
 export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD', 'CHANGE_EMAIL', 'UNDO_EMAIL_CHANGE']);
 
 export const users = pgTable(
@@ -435,4 +437,56 @@ export const directoryVersion = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(1),
   },
   (table) => [check('directory_version_single', sql`${table.single}`)],
+);
+
+/**
+ * Mails to send, each written in the transaction of the change it tells of, so that a rolled-back change sends
+ * nothing and a committed one survives a crash. Every app process delivers them (mail/worker.ts), claiming rows
+ * with `FOR UPDATE SKIP LOCKED` and holding them until `claimed_until`, so no two deliver the same mail at once.
+ * The body is dropped once the mail server accepts it: its links carry one-time keys.
+ */
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The Message-ID header, the same on every try, so that a mail delivered twice is known as one.
+    messageId: text('message_id').notNull().unique(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    // Extra headers the mail carries (List-Unsubscribe for mails to many).
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    state: mailState('state').notNull().default('QUEUED'),
+    tries: integer('tries').notNull().default(0),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamps.createdAt,
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('outbox_mails_due_idx').on(table.nextTryAt).where(sql`${table.state} = 'QUEUED'`),
+    index('outbox_mails_failed_idx').on(table.failedAt).where(sql`${table.state} = 'FAILED'`),
+    index('outbox_mails_sent_idx').on(table.sentAt).where(sql`${table.state} = 'SENT'`),
+  ],
+);
+
+/**
+ * Each run of a scheduled job, one row per job and period: inserting the row claims the run, so among all
+ * processes one runs it. A run not finished by `claimed_until` (its process died) may be claimed again.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    runBy: text('run_by').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.periodStart] })],
 );

@@ -4,16 +4,21 @@ import { rowsOf } from '../../src/db/raw-sql';
 
 /**
  * Tables a refused request may change by design, left out of the fingerprint: attempt counters exist to count
- * refused logins, registrations and codes, and the directory's version grows with every statement that writes
- * businesses or categories, even one that finds no row to change (a delete refused because the row is in use).
+ * refused logins, registrations and codes, the directory's version grows with every statement that writes
+ * businesses or categories, even one that finds no row to change (a delete refused because the row is in use),
+ * and the scheduler writes down a run of its jobs whenever a period begins, whatever requests come.
  */
-const CHANGED_BY_REFUSALS = ['rate_limit_counters', 'directory_version'];
+const CHANGED_BY_REFUSALS = ['rate_limit_counters', 'directory_version', 'job_runs'];
 
 /**
- * Columns a refused request may change by design: a session's last use (and the end it moves) is recorded
- * when its guard lets the request through, before the body is looked at.
+ * Columns that change whatever the request: a session's last use (and the end it moves) is recorded when its
+ * guard lets the request through, before the body is looked at; the mail worker delivers what earlier requests
+ * queued. A mail queued by a refused request still shows: a new row.
  */
-const CHANGED_BY_ANY_USE: Readonly<Record<string, readonly string[]>> = { sessions: ['last_seen_at', 'expires_at'] };
+const CHANGED_BY_ANY_USE: Readonly<Record<string, readonly string[]>> = {
+  sessions: ['last_seen_at', 'expires_at'],
+  outbox_mails: ['state', 'tries', 'next_try_at', 'claimed_until', 'last_error', 'sent_at', 'failed_at', 'text_body', 'html_body'],
+};
 
 /** A row of the table as text, without the columns any use changes. */
 function rowText(table: string) {

@@ -1,5 +1,5 @@
 import { escapeMarkup } from '../../lib/markup';
-import type { Mail } from './mailer';
+import type { Mail } from './transport';
 
 /** What every account mail says about the product: where it lives and whom to write to. */
 export interface MailSender {

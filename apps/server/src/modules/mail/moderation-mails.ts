@@ -1,5 +1,5 @@
 import { compose, link, type MailSender, type Recipient } from './account-mails';
-import type { Mail } from './mailer';
+import type { Mail } from './transport';
 
 /** The business a moderator decided on, as its owner's mail names it. */
 export interface ModeratedTrade {

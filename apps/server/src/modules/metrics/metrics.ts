@@ -1,6 +1,9 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../../db/database';
+import { type Database, poolOf } from '../../db/database';
+import type { JobOutcome } from '../jobs/scheduler';
+import type { OutboxCounts } from '../mail/repo';
+import type { DeliveryOutcome } from '../mail/worker';
 
 /** The route label of a request no route matched, so unknown URLs cannot grow the label set. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -11,15 +14,6 @@ export interface AnsweredRequest {
   route: string | undefined;
   statusCode: number;
   durationMs: number;
-}
-
-/**
- * The connection pool to a PostgreSQL server, when the app runs on one; the embedded PGlite has a single
- * in-process connection and no pool. Drizzle keeps the client it was given as `$client`.
- */
-function poolOf(db: Database): pg.Pool | undefined {
-  const client = (db as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : undefined;
 }
 
 function registerPoolGauges(registry: Registry, pool: pg.Pool): void {
@@ -41,11 +35,25 @@ function registerPoolGauges(registry: Registry, pool: pg.Pool): void {
   }
 }
 
+/** The outbox's mails by state, counted in the database when scraped: the same from every process. */
+function registerOutboxGauge(registry: Registry, outboxCounts: () => Promise<OutboxCounts>): void {
+  new Gauge({
+    name: 'outbox_mails',
+    help: 'Mails in the outbox: queued (not tried yet), retrying (tried, to be tried again), failed (given up), sent (kept 30 days)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await outboxCounts();
+      for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+    },
+  });
+}
+
 /**
  * The app's metrics in a registry of its own (not prom-client's global one), so that several apps in one
  * process, as in the tests, keep separate counts: requests per route, the database, the process.
  */
-export function createMetrics(db: Database) {
+export function createMetrics(db: Database, outboxCounts?: () => Promise<OutboxCounts>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -67,6 +75,19 @@ export function createMetrics(db: Database) {
   });
   databaseInfo.set({ kind: pool ? 'postgres' : 'pglite' }, 1);
   if (pool) registerPoolGauges(registry, pool);
+  if (outboxCounts) registerOutboxGauge(registry, outboxCounts);
+  const deliveries = new Counter({
+    name: 'mail_deliveries_total',
+    help: "This process's tries to deliver a mail, by outcome: sent, retry (to be tried again), failed (given up)",
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'scheduled_job_runs_total',
+    help: "Scheduled jobs this process ran, by job and outcome (ok, failed)",
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
 
   return {
     contentType: registry.contentType,
@@ -75,6 +96,14 @@ export function createMetrics(db: Database) {
       const labels = { method, route: route ?? UNMATCHED_ROUTE, status_code: String(statusCode) };
       requests.inc(labels);
       durations.observe(labels, durationMs / 1000);
+    },
+
+    observeDelivery(outcome: DeliveryOutcome): void {
+      deliveries.inc({ outcome });
+    },
+
+    observeJobRun(job: string, outcome: JobOutcome): void {
+      jobRuns.inc({ job, outcome });
     },
 
     /** Everything, in the Prometheus text format. */

@@ -488,7 +488,7 @@ describe('the moderation service, whoever calls it', () => {
   const moderation = createModerationService({
     repo: createModerationRepo(repoDb),
     audit: createAuditService(createAuditRepo(repoDb)),
-    mailer: { sendInBackground: () => {} },
+    mail: { queue: async () => {} },
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
     previewCards: createTradeService({ repo: createTradeRepo(repoDb), clock: systemClock, socialMediaOf: noSocialMedia }).previewCards,

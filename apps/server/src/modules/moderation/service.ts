@@ -17,7 +17,7 @@ import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
 import type { MailSender } from '../mail/account-mails';
-import type { Mailer } from '../mail/mailer';
+import type { MailService } from '../mail/service';
 import {
   type ModeratedTrade,
   tradeApprovedMail,
@@ -32,7 +32,7 @@ import type { ChurchScope, DuplicateRow, ModerationFilter, ModerationRepo, Moder
 export interface ModerationServiceDependencies {
   repo: ModerationRepo;
   audit: AuditTrail;
-  mailer: Pick<Mailer, 'sendInBackground'>;
+  mail: Pick<MailService, 'queue'>;
   sender: MailSender;
   transactions: Pick<Transactions, 'run'>;
   /** The public search cards of any businesses (trades module). */
@@ -71,7 +71,7 @@ function filterOf(scope: ChurchScope, query: ModerationQueueQuery): ModerationFi
 }
 
 export function createModerationService(deps: ModerationServiceDependencies) {
-  const { repo, audit, mailer, sender, transactions } = deps;
+  const { repo, audit, mail, sender, transactions } = deps;
 
   /**
    * DESIGN "Roles": administrators reach every church; a governor the churches of their state; a moderator the
@@ -186,7 +186,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
     return row;
   }
 
-  function mailOwner(row: ModerationRow, decision: ModerationDecision, reason: string): void {
+  function mailOwner(row: ModerationRow, decision: ModerationDecision, reason: string): Promise<void> {
     const to = { email: row.owner.email, firstName: row.owner.firstName };
     const trade: ModeratedTrade = { name: row.name, churchName: row.church.name };
     const mails = {
@@ -195,7 +195,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       UNLIST: () => tradeUnlistedMail(sender, to, trade, reason),
       RELIST: () => tradeRelistedMail(sender, to, trade),
     };
-    mailer.sendInBackground(mails[decision]());
+    return mail.queue(mails[decision]());
   }
 
   return {
@@ -258,7 +258,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
         moderationStatus: row.moderationStatus,
         changedSinceApproval: row.changedSinceApproval,
       };
-      // The decision and its audit entry together; the owner hears of it only once both are committed.
+      // The decision, its audit entry and the owner's mail together: the mail leaves once the others are committed.
       await transactions.run(async () => {
         const decided = await repo.decide(
           row.id,
@@ -274,9 +274,9 @@ export function createModerationService(deps: ModerationServiceDependencies) {
           before: { status: row.moderationStatus, reason: row.moderationReason, changedSinceApproval: row.changedSinceApproval },
           after: { status: rule.becomes, reason, changedSinceApproval: false },
         });
+        // Approving a change already listed tells the owner nothing new: only a change of status is mailed.
+        if (rule.becomes !== row.moderationStatus) await mailOwner(row, input.decision, input.reason);
       });
-      // Approving a change already listed tells the owner nothing new: only a change of status is mailed.
-      if (rule.becomes !== row.moderationStatus) mailOwner(row, input.decision, input.reason);
       return oneView(user, scope, row.id);
     },
   };

@@ -88,7 +88,7 @@ describe('the rate limiter', () => {
     now += 60_000;
     await limiter.attempt({ ...THREE_A_MINUTE, windowMs: 120_000 }, 'gil');
 
-    await limiter.sweepEnded();
+    await createRateLimitRepo(database.db).sweepEnded(new Date(now));
 
     const keys = (await database.db.select().from(rateLimitCounters)).map((row) => row.key);
     expect(keys).toEqual(['test-three:gil']);

@@ -111,8 +111,6 @@ export function createRateLimiter(repo: RateLimitRepo, clock: Clock) {
       const counter = await repo.hit(`${rule.name}:${subject}`, clock(), rule.windowMs);
       return counter.hits;
     },
-
-    sweepEnded: () => repo.sweepEnded(clock()),
   };
 }
 

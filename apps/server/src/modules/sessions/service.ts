@@ -144,8 +144,6 @@ export function createSessionService(repo: SessionRepo, clock: Clock, limits: Se
 
     /** Ends every session of the user, except the one given (the one asking, when it is kept). */
     endAllOf: (userId: string, except?: CurrentSession) => repo.deleteAllOf(userId, except?.tokenHash),
-
-    sweepExpired: () => repo.sweepExpired(clock()),
   };
 }
 

@@ -13,7 +13,8 @@ import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, testBrowser, type TestBrowser } from '../../../test/test-browser';
 import { createAuditRepo } from '../audit/repo';
 import { createAuditService } from '../audit/service';
-import { createMailer } from '../mail/mailer';
+import { createOutboxRepo } from '../mail/repo';
+import { createMailService } from '../mail/service';
 import { createRateLimitRepo } from '../rate-limits/repo';
 import { createRateLimiter } from '../rate-limits/service';
 import { createSessionRepo } from '../sessions/repo';
@@ -175,12 +176,13 @@ describe('PATCH /api/user/photo', () => {
 
 describe('the account service, whoever calls it', () => {
   const { db: repoDb, transactions } = transactionalDatabase(db);
+  const audit = createAuditService(createAuditRepo(repoDb));
   const users = createUserService({
     repo: createUserRepo(repoDb),
     sessions: createSessionService(createSessionRepo(repoDb), systemClock, config.sessionLimits),
     rateLimits: createRateLimiter(createRateLimitRepo(repoDb), systemClock),
-    audit: createAuditService(createAuditRepo(repoDb)),
-    mailer: createMailer({ smtpUrl: undefined, outboxDir: config.mailOutboxDir, from: config.mailFrom, logLinks: false }, app.log),
+    audit,
+    mail: createMailService({ repo: createOutboxRepo(repoDb), transactions, audit, from: config.mailFrom }),
     images: createImageStore(config.uploadDir),
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     clock: systemClock,

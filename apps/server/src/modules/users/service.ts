@@ -29,7 +29,7 @@ import {
   twoStepPausedMail,
   verifyAccountMail,
 } from '../mail/account-mails';
-import type { Mail, Mailer } from '../mail/mailer';
+import type { MailService } from '../mail/service';
 import { type BackOffRule, networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
 import { OPERATOR, requireMayMakeChanges } from '../sessions/permission';
 import {
@@ -88,7 +88,8 @@ export interface UserServiceDependencies {
   sessions: SessionService;
   rateLimits: RateLimiter;
   audit: AuditService;
-  mailer: Mailer;
+  /** Mails are queued in the transaction of the change they tell of. */
+  mail: Pick<MailService, 'queue'>;
   images: ImageStore;
   sender: MailSender;
   clock: Clock;
@@ -163,7 +164,7 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
 };
 
 export function createUserService(deps: UserServiceDependencies) {
-  const { repo, sessions, rateLimits, mailer, images, sender, clock, transactions, audit, totpSecrets } = deps;
+  const { repo, sessions, rateLimits, mail, images, sender, clock, transactions, audit, totpSecrets } = deps;
   let dummyPasswordHash: Promise<string> | undefined;
 
   /**
@@ -173,11 +174,6 @@ export function createUserService(deps: UserServiceDependencies) {
   function dummyHash(): Promise<string> {
     dummyPasswordHash ??= hashPassword(newToken());
     return dummyPasswordHash;
-  }
-
-  /** A mail goes once the keys it carries are committed: never a link to a key that was rolled back. */
-  function mailAfterCommit(mail: Mail): void {
-    transactions.afterCommit(() => mailer.sendInBackground(mail));
   }
 
   /** A new key for the link of a mail; `email` is the address it is about (the new or the old login e-mail). */
@@ -203,10 +199,10 @@ export function createUserService(deps: UserServiceDependencies) {
     await repo.useAllKeys(account.id, 'CHANGE_EMAIL', clock());
     const owner = await repo.findByEmail(newEmail);
     if (owner) {
-      mailAfterCommit(emailInUseMail(sender, owner));
+      await mail.queue(emailInUseMail(sender, owner));
     } else {
       const key = await issueKey(account.id, 'CHANGE_EMAIL', newEmail);
-      mailAfterCommit(confirmEmailChangeMail(sender, newEmail, key, KEY_LIFETIME_HOURS.CHANGE_EMAIL));
+      await mail.queue(confirmEmailChangeMail(sender, newEmail, key, KEY_LIFETIME_HOURS.CHANGE_EMAIL));
     }
     await sessions.endAllOf(account.id, session);
     await audit.recordSecurityEvent({
@@ -269,7 +265,7 @@ export function createUserService(deps: UserServiceDependencies) {
     if (!account || failures !== RATE_LIMITS.wrongPasswordsPerAccount.limit) return;
     const pausedForMinutes = pauseMinutesOf(RATE_LIMITS.wrongPasswordsPerAccount);
     await audit.recordSecurityEvent({ action: 'user.lockedOut', account, actor: { network }, details: { failures, pausedForMinutes } });
-    mailer.sendInBackground(loginPausedMail(sender, account, pausedForMinutes));
+    await mail.queue(loginPausedMail(sender, account, pausedForMinutes));
   }
 
   /** Checks the password of a logged-in account under the limits of a login: a session is no licence to guess it. */
@@ -294,14 +290,14 @@ export function createUserService(deps: UserServiceDependencies) {
         actor: { network },
         details: { failures, pausedForMinutes },
       });
-      mailer.sendInBackground(twoStepPausedMail(sender, account, pausedForMinutes));
+      await mail.queue(twoStepPausedMail(sender, account, pausedForMinutes));
     }
     throw new AppError('BAD_REQUEST', MESSAGES.invalidTwoStepCode);
   }
 
   async function mailResetLink(user: UserRow): Promise<void> {
     const key = await issueKey(user.id, 'RESET_PASSWORD');
-    mailAfterCommit(resetPasswordMail(sender, recipientOf(user), key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
+    await mail.queue(resetPasswordMail(sender, recipientOf(user), key, KEY_LIFETIME_HOURS.RESET_PASSWORD));
   }
 
   /**
@@ -315,10 +311,10 @@ export function createUserService(deps: UserServiceDependencies) {
       const account = await repo.findByEmail(registration.email);
       if (!account) return;
       const replaced = await repo.replaceUnverified(account.id, { firstName, lastName, passwordHash });
-      if (!replaced) return mailAfterCommit(alreadyRegisteredMail(sender, recipientOf(account)));
+      if (!replaced) return mail.queue(alreadyRegisteredMail(sender, recipientOf(account)));
       await repo.useAllKeys(account.id, 'VERIFY_ACCOUNT', clock());
       const key = await issueKey(account.id, 'VERIFY_ACCOUNT');
-      mailAfterCommit(verifyAccountMail(sender, replaced.email, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
+      await mail.queue(verifyAccountMail(sender, replaced.email, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
     });
   }
 
@@ -334,15 +330,16 @@ export function createUserService(deps: UserServiceDependencies) {
       // Hashed for a taken e-mail too: the answer takes as long either way.
       const passwordHash = await hashPassword(input.password);
       const { firstName, lastName, email } = input;
-      // The account and its key together: an account whose key was lost could never be verified, and its
-      // e-mail would stay taken.
+      // The account, its key and its mail together: an account whose key was lost could never be verified, and
+      // its e-mail would stay taken.
       const registered = await transactions.run(async () => {
         const created = await repo.insert({ firstName, lastName, email, passwordHash });
-        return created && { created, key: await issueKey(created.id, 'VERIFY_ACCOUNT') };
+        if (!created) return false;
+        const key = await issueKey(created.id, 'VERIFY_ACCOUNT');
+        await mail.queue(verifyAccountMail(sender, created.email, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
+        return true;
       });
       if (!registered) return registerAgain({ firstName, lastName, email, passwordHash });
-      const { created, key } = registered;
-      mailer.sendInBackground(verifyAccountMail(sender, created.email, key, KEY_LIFETIME_HOURS.VERIFY_ACCOUNT));
     },
 
     /**
@@ -497,7 +494,7 @@ export function createUserService(deps: UserServiceDependencies) {
         await repo.useAllKeys(account.id, 'CHANGE_EMAIL', clock());
         const undoKey = await issueKey(account.id, 'UNDO_EMAIL_CHANGE', account.email);
         const undo = { key: undoKey, validForHours: KEY_LIFETIME_HOURS.UNDO_EMAIL_CHANGE };
-        mailAfterCommit(emailChangedMail(sender, account, changed.email, undo));
+        await mail.queue(emailChangedMail(sender, account, changed.email, undo));
         await audit.recordSecurityEvent({
           action: 'user.emailChange',
           account: changed,
@@ -656,8 +653,6 @@ export function createUserService(deps: UserServiceDependencies) {
       });
       return viewOf(account);
     },
-
-    sweepExpiredKeys: () => repo.sweepExpiredKeys(clock()),
 
     /**
      * Encrypts the TOTP secrets kept in clear before they were encrypted at rest; run at every start, it finds

@@ -37,6 +37,7 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'user.twoStepOn': 'Two-step turned on',
   'user.twoStepOff': 'Two-step turned off',
   'trade.editForOwner': "Business edited on its owner's behalf",
+  'mail.resend': 'Failed e-mail sent again',
 };
 
 export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
@@ -44,4 +45,5 @@ export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
   CHURCH: 'Church',
   CATEGORY: 'Category',
   USER: 'User',
+  MAIL: 'E-mail',
 };

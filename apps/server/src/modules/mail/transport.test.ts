@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkIn, readMailDir } from '../../../test/mail-catcher';
 import { alreadyRegisteredMail, recipientOf, resetPasswordMail, verifyAccountMail } from './account-mails';
-import { createMailer } from './mailer';
+import { createMailTransport, isPermanentRefusal, type Mail } from './transport';
 
 const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'churchtrades-outbox-'));
 afterAll(() => fs.rm(outboxDir, { recursive: true, force: true }));
@@ -21,17 +21,22 @@ function recordingLogger() {
 
 const FROM = 'ChurchTrades <no-reply@churchtrades.au>';
 
-describe('the mailer without SMTP_URL', () => {
-  it('writes each mail to the outbox as an .eml file and logs its links', async () => {
-    const { log, lines } = recordingLogger();
-    const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: FROM, logLinks: true }, log);
+function outgoing(mail: Mail, headers: Record<string, string> = {}) {
+  return { ...mail, from: FROM, messageId: '<4b1c0a3e@churchtrades.au>', headers };
+}
 
-    mailer.sendInBackground(resetPasswordMail(sender, recipient, 'the-key', 1));
-    await mailer.close();
+describe('the transport without SMTP_URL', () => {
+  it('writes each mail to the outbox folder as an .eml file, with its Message-ID, and logs its links', async () => {
+    const { log, lines } = recordingLogger();
+    const transport = createMailTransport({ smtpUrl: undefined, outboxDir, logLinks: true }, log);
+
+    await transport.deliver(outgoing(resetPasswordMail(sender, recipient, 'the-key', 1)));
+    transport.close();
 
     const [mail] = await readMailDir(outboxDir);
     expect(mail).toMatchObject({ to: ['anna@example.com.au'], subject: 'Reset your ChurchTrades password' });
     expect(mail!.from).toBe('ChurchTrades <no-reply@churchtrades.au>');
+    expect(mail!.raw).toContain('Message-ID: <4b1c0a3e@churchtrades.au>');
     const link = 'https://churchtrades.example/verify/password?key=the-key';
     expect(linkIn(mail!, '/verify/password')).toBe(link);
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'mail written to the outbox', links: [link] }));
@@ -39,13 +44,35 @@ describe('the mailer without SMTP_URL', () => {
 
   it('logs no link, nor its key, when told not to, as in production', async () => {
     const { log, lines } = recordingLogger();
-    const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: FROM, logLinks: false }, log);
+    const transport = createMailTransport({ smtpUrl: undefined, outboxDir, logLinks: false }, log);
 
-    mailer.sendInBackground(resetPasswordMail(sender, recipient, 'the-secret-key', 1));
-    await mailer.close();
+    await transport.deliver(outgoing(resetPasswordMail(sender, recipient, 'the-secret-key', 1)));
+    transport.close();
 
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'mail written to the outbox', to: recipient.email }));
     expect(JSON.stringify(lines)).not.toContain('the-secret-key');
+  });
+
+  it('sends the extra headers a mail carries, as List-Unsubscribe for mails to many', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'churchtrades-outbox-'));
+    const transport = createMailTransport({ smtpUrl: undefined, outboxDir: dir, logLinks: false }, recordingLogger().log);
+    const unsubscribe = { 'List-Unsubscribe': '<https://churchtrades.example/unsubscribe?key=k>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+
+    await transport.deliver(outgoing(resetPasswordMail(sender, recipient, 'key', 1), unsubscribe));
+    transport.close();
+
+    const [mail] = await readMailDir(dir);
+    expect(mail!.raw).toContain('List-Unsubscribe: <https://churchtrades.example/unsubscribe?key=k>');
+    expect(mail!.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('a refusal of the mail server', () => {
+  it('counts as final for a 5xx answer only', () => {
+    expect(isPermanentRefusal(Object.assign(new Error('550 no such mailbox'), { responseCode: 550 }))).toBe(true);
+    expect(isPermanentRefusal(Object.assign(new Error('451 try later'), { responseCode: 451 }))).toBe(false);
+    expect(isPermanentRefusal(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(false);
   });
 });
 

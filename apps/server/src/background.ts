@@ -1,0 +1,65 @@
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/config';
+import { type Database, isEmbedded } from './db/database';
+import { housekeepingJob } from './housekeeping';
+import { createJobRunRepo } from './modules/jobs/repo';
+import { createScheduler, type JobOutcome } from './modules/jobs/scheduler';
+import { createOutboxRepo } from './modules/mail/repo';
+import { createMailTransport } from './modules/mail/transport';
+import { createMailWorker, type DeliveryOutcome } from './modules/mail/worker';
+
+export interface BackgroundWorkOptions {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  onDelivery?: (outcome: DeliveryOutcome) => void;
+  onJobRun?: (job: string, outcome: JobOutcome) => void;
+}
+
+/**
+ * What a process does besides answering requests: it delivers the outbox's mails and runs the scheduled jobs,
+ * sharing both with every other process on the database. The server runs it (unless BACKGROUND_WORK=off);
+ * `npm run worker` runs it alone.
+ */
+export function createBackgroundWork({ db, config, log, onDelivery, onJobRun }: BackgroundWorkOptions) {
+  const outbox = createOutboxRepo(db);
+  const worker = createMailWorker({
+    repo: outbox,
+    transport: createMailTransport(
+      { smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, logLinks: config.nodeEnv !== 'production' },
+      log,
+    ),
+    from: config.mailFrom,
+    retries: config.mailRetries,
+    log,
+    onDelivery,
+  });
+  const scheduler = createScheduler({
+    repo: createJobRunRepo(db),
+    jobs: [housekeepingJob(db, config.housekeepingIntervalMs)],
+    log,
+    runBy: `${os.hostname()}:${process.pid}`,
+    onRun: onJobRun,
+  });
+
+  return {
+    /** Starts delivering now, for a mail this process just queued. */
+    nudgeMail: worker.nudge,
+
+    async start(): Promise<void> {
+      // The embedded database has one process (its data directory is locked): a claim found now is one that a
+      // killed process left, and its mails need not wait for the claim to lapse.
+      if (isEmbedded(db)) await outbox.releaseClaims();
+      worker.start();
+      scheduler.start();
+    },
+
+    async stop(): Promise<void> {
+      await scheduler.stop();
+      await worker.stop();
+    },
+  };
+}
+
+export type BackgroundWork = ReturnType<typeof createBackgroundWork>;
