@@ -60,6 +60,7 @@ function subjectHref({ subjectType, subjectId }: AuditEntry): string | null {
     case 'TRADE':
       return paths.moderationTrade.getHref(subjectId);
     case 'CATEGORY':
+    case 'MAIL':
       return null;
   }
 }
