@@ -11,7 +11,7 @@ import { build, type Plugin } from 'esbuild';
 const SERVER_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const DIST_DIR = path.join(SERVER_DIR, 'dist');
 
-const ENTRY_POINTS = ['src/server.ts', 'src/admin/cli.ts', 'src/db/seed/cli.ts', 'src/db/address-import/cli.ts'];
+const ENTRY_POINTS = ['src/server.ts', 'src/worker.ts', 'src/admin/cli.ts', 'src/db/seed/cli.ts', 'src/db/address-import/cli.ts'];
 
 /**
  * Installed packages stay in node_modules, where the native and WebAssembly ones find the files they load beside

@@ -16,6 +16,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header, the same on every try of one mail. */
+  messageId: string;
   raw: string;
 }
 
@@ -28,6 +30,8 @@ export interface WaitOptions {
 export interface MailCatcherOptions {
   /** Also write each mail as an `.eml` file here: how a Playwright test reads what its global setup caught. */
   saveDir?: string;
+  /** The port to listen on; a free one if absent. A catcher started again on a stopped one's port takes its place. */
+  port?: number;
 }
 
 export interface MailCatcher {
@@ -39,6 +43,11 @@ export interface MailCatcher {
   waitForMail(to: string, options?: WaitOptions): Promise<CaughtMail>;
   /** Every mail to the address so far, handed out or not. */
   mailsTo(to: string): CaughtMail[];
+  /**
+   * Makes the server refuse every mail with this SMTP answer (`451` for "try later", `550` for "never"), or,
+   * with undefined, take them again.
+   */
+  refuseWith(code: number | undefined): void;
   stop(): Promise<void>;
 }
 
@@ -145,6 +154,7 @@ export function parseMail(raw: Buffer | string): CaughtMail {
     subject: decodeHeader(message.headers.get('subject') ?? ''),
     text: leaves.find((leaf) => leaf.type === 'text/plain')?.text ?? '',
     html: leaves.find((leaf) => leaf.type === 'text/html')?.text ?? '',
+    messageId: message.headers.get('message-id') ?? '',
     raw: typeof raw === 'string' ? raw : raw.toString('utf8'),
   };
 }
@@ -211,6 +221,7 @@ export async function waitForMailInDir(
 export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
   const mails: CaughtMail[] = [];
   const handedOut = new Set<CaughtMail>();
+  let refusal: number | undefined;
   if (options.saveDir !== undefined) await fs.mkdir(options.saveDir, { recursive: true });
 
   async function keep(raw: Buffer, recipients: string[]): Promise<void> {
@@ -228,6 +239,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     logger: false,
     closeTimeout: 1000,
     onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'test' }),
+    onRcptTo(_address, _session, callback) {
+      if (refusal === undefined) return callback();
+      callback(Object.assign(new Error(refusal >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: refusal }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -237,13 +252,16 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     mailsTo: (to) => mails.filter((mail) => matches(mail, to, {})),
+    refuseWith(code) {
+      refusal = code;
+    },
     waitForMail(to, waitOptions = {}) {
       const find = () => mails.find((mail) => !handedOut.has(mail) && matches(mail, to, waitOptions));
       return poll(find, waitOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS, describe(to, waitOptions)).then((mail) => {
