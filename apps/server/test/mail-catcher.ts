@@ -18,6 +18,8 @@ export interface CaughtMail {
   html: string;
   /** The Message-ID header, the same on every try of one mail. */
   messageId: string;
+  /** The user the sender logged in as (SMTP AUTH), if it did: which process delivered it. */
+  login?: string;
   raw: string;
 }
 
@@ -224,8 +226,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   let refusal: number | undefined;
   if (options.saveDir !== undefined) await fs.mkdir(options.saveDir, { recursive: true });
 
-  async function keep(raw: Buffer, recipients: string[]): Promise<void> {
-    const mail = { ...parseMail(raw), to: recipients.map((address) => address.toLowerCase()) };
+  async function keep(raw: Buffer, recipients: string[], login: string | undefined): Promise<void> {
+    const mail = { ...parseMail(raw), to: recipients.map((address) => address.toLowerCase()), login };
     mails.push(mail);
     if (options.saveDir === undefined) return;
     const name = `${String(Date.now()).padStart(14, '0')}-${String(mails.length).padStart(5, '0')}.eml`;
@@ -248,7 +250,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
-        keep(Buffer.concat(chunks), recipients).then(() => callback(), callback);
+        const login = typeof session.user === 'string' ? session.user : undefined;
+        keep(Buffer.concat(chunks), recipients, login).then(() => callback(), callback);
       });
     },
   });

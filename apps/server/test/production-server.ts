@@ -4,25 +4,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compiledServerArguments } from './compiled-server';
+import { compiledEntryArguments } from './compiled-server';
 import { freePort } from './server-process';
 
 /**
  * The real server, compiled (dist/server.js), in its own process with NODE_ENV=production, as it is deployed, on a
- * PostgreSQL database: for the load and fault runs, which stop it gracefully, kill it with SIGKILL, and
- * start it again on the same port, data directory and secret, as a process manager would.
+ * PostgreSQL database (or the embedded one in its data directory): for the load, fault and background-work runs,
+ * which stop it gracefully, kill it with SIGKILL, and start it again on the same port, data directory and secret,
+ * as a process manager would. `launchWorker` runs `npm run worker`'s dist/worker.js the same way.
  */
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const READY_TIMEOUT_MS = 120_000;
 const KEPT_OUTPUT_LINES = 200;
 
 export interface ServerSetup {
-  databaseUrl: string;
+  /** Undefined: the embedded database, in `dataDir`. */
+  databaseUrl: string | undefined;
   port: number;
   baseUrl: string;
   dataDir: string;
   sessionSecret: string;
   poolSize: number;
+  /** More of the environment, over the defaults (LOG_LEVEL, SMTP_URL …). */
+  env?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -54,7 +58,7 @@ function installExitHook(): void {
 }
 
 /** A port, data directory and secret kept across restarts of the server. */
-export async function prepareServerSetup(databaseUrl: string, poolSize = 10): Promise<ServerSetup & { remove(): void }> {
+export async function prepareServerSetup(databaseUrl: string | undefined, poolSize = 10): Promise<ServerSetup & { remove(): void }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-load-'));
   return {
@@ -79,9 +83,27 @@ async function isReady(baseUrl: string): Promise<boolean> {
   }
 }
 
-export async function launchServer(setup: ServerSetup): Promise<RunningServer> {
+/** Launches the server, ready once it answers /readyz. */
+export function launchServer(setup: ServerSetup): Promise<RunningServer> {
+  return launch('server', setup, () => isReady(setup.baseUrl));
+}
+
+/** Launches `npm run worker` (dist/worker.js), ready once it says it started (at LOG_LEVEL=info, unless told). */
+export function launchWorker(setup: ServerSetup): Promise<RunningServer> {
+  let started = false;
+  return launch('worker', { ...setup, env: { LOG_LEVEL: 'info', ...setup.env } }, async (lines) => {
+    started ||= lines.some((line) => line.includes('worker started'));
+    return started;
+  });
+}
+
+async function launch(
+  entry: 'server' | 'worker',
+  setup: ServerSetup,
+  isStarted: (lines: string[]) => Promise<boolean>,
+): Promise<RunningServer> {
   installExitHook();
-  const child = spawn(process.execPath, await compiledServerArguments(), {
+  const child = spawn(process.execPath, await compiledEntryArguments(entry), {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -89,7 +111,7 @@ export async function launchServer(setup: ServerSetup): Promise<RunningServer> {
       LOG_LEVEL: 'warn',
       SESSION_SECRET: setup.sessionSecret,
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      DATABASE_URL: setup.databaseUrl,
+      ...(setup.databaseUrl === undefined ? {} : { DATABASE_URL: setup.databaseUrl }),
       DATABASE_POOL_SIZE: String(setup.poolSize),
       PORT: String(setup.port),
       HOST: '127.0.0.1',
@@ -97,6 +119,7 @@ export async function launchServer(setup: ServerSetup): Promise<RunningServer> {
       DATA_DIR: setup.dataDir,
       // The load acts as a proxy on this machine: each simulated client names itself in X-Forwarded-For.
       TRUST_PROXY: 'loopback',
+      ...setup.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -122,11 +145,11 @@ export async function launchServer(setup: ServerSetup): Promise<RunningServer> {
   const isAlive = () => child.exitCode === null && child.signalCode === null;
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!(await isReady(setup.baseUrl))) {
+  while (!(await isStarted(lines))) {
     if (!isAlive() || Date.now() > deadline) {
       child.kill('SIGKILL');
       await exit;
-      throw new Error(`The server did not get ready (exit ${child.exitCode ?? child.signalCode}):\n${lines.slice(-20).join('\n')}`);
+      throw new Error(`The ${entry} did not get ready (exit ${child.exitCode ?? child.signalCode}):\n${lines.slice(-20).join('\n')}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -50,6 +50,7 @@ export function createScheduler({ repo, jobs, log, runBy, onRun }: SchedulerOpti
     try {
       await job.run();
       await repo.finish(job.name, periodStart, null);
+      log.info({ job: job.name, periodStart: periodStart.toISOString() }, 'scheduled job ran');
       onRun?.(job.name, 'ok');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
