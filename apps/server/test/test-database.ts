@@ -21,14 +21,24 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const dump = await fs.readFile(template.templateDumpPath);
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
   }
+  return createPostgresTestDatabase(template.serverUrl, template.template);
+}
+
+/** A fresh PostgreSQL database made from the migrated template, dropped when closed; `url` for other processes. */
+export async function createPostgresTestDatabase(
+  serverUrl: string,
+  template: string,
+): Promise<DatabaseHandle & { url: string }> {
   const name = `churchtrades_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(template.serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template.template}`);
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(template.serverUrl, name), poolSize: 4 });
+  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
   return {
     ...database,
+    url,
     async close() {
       await database.close();
-      await adminQuery(template.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
