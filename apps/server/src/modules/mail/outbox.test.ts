@@ -207,6 +207,6 @@ describe('the outbox in /metrics', () => {
     expect(sampleValue(samples, 'mail_deliveries_total', { outcome: 'sent' })).toBeGreaterThan(0);
     expect(sampleValue(samples, 'mail_deliveries_total', { outcome: 'retry' })).toBeGreaterThan(0);
     expect(sampleValue(samples, 'mail_deliveries_total', { outcome: 'failed' })).toBeGreaterThan(0);
-    expect(sampleValue(samples, 'scheduled_job_runs_total', { job: 'housekeeping', outcome: 'ok' })).toBe(1);
+    expect(sampleValue(samples, 'scheduled_job_runs_total', { job: 'housekeeping', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
   });
 });
