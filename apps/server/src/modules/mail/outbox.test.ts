@@ -3,6 +3,11 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, outboxMails } from '../../db/schema';
+import { transactionalDatabase } from '../../db/transactions';
+import { createAuditRepo } from '../audit/repo';
+import { createAuditService } from '../audit/service';
+import { createOutboxRepo } from './repo';
+import { createMailService } from './service';
 import { createAccount } from '../../../test/factories';
 import { keyIn, type MailCatcher, startMailCatcher } from '../../../test/mail-catcher';
 import { parseExposition, sampleValue } from '../../../test/prometheus-text';
@@ -13,7 +18,7 @@ let catcher: MailCatcher = await startMailCatcher();
 afterAll(() => catcher.stop());
 const port = Number(new URL(catcher.url).port);
 const RETRIES = { maxTries: 3, firstDelayMs: 150 };
-const { app, database } = await createTestApp({ smtpUrl: catcher.url, mailRetries: RETRIES });
+const { app, database, config } = await createTestApp({ smtpUrl: catcher.url, mailRetries: RETRIES });
 const db = database.db;
 
 // A registration of an address starting "doomed." fails when its transaction commits, after every statement of
@@ -127,6 +132,25 @@ describe('a mail the mail server keeps refusing', () => {
     catcher.refuseWith(undefined);
     expect(row.tries).toBe(1);
     expect(row.lastError).toMatch(/550/);
+  });
+});
+
+describe('a mail to many people', () => {
+  it('carries a one-click List-Unsubscribe link (RFC 8058), which mails a person asked for do not', async () => {
+    const { db: repoDb, transactions } = transactionalDatabase(db);
+    const audit = createAuditService(createAuditRepo(repoDb));
+    const mail = createMailService({ repo: createOutboxRepo(repoDb), transactions, audit, from: config.mailFrom });
+    const to = emailStarting('reader');
+    const unsubscribeUrl = 'http://localhost:3000/unsubscribe?key=reader-key';
+
+    await mail.queue({ to, subject: 'News from ChurchTrades', text: 'News', html: '<p>News</p>', unsubscribeUrl });
+
+    const caught = await catcher.waitForMail(to);
+    expect(caught.raw).toContain(`List-Unsubscribe: <${unsubscribeUrl}>`);
+    expect(caught.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const registered = emailStarting('asked');
+    await register(registered);
+    expect((await catcher.waitForMail(registered)).raw).not.toContain('List-Unsubscribe');
   });
 });
 
