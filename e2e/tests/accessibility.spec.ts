@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { demoEmail, demoPassword, logInDirectly, newEmail } from './account-helpers';
+import { blockingViolations, tabTo } from './accessibility-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -17,9 +17,6 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-/** What a person cannot get past: axe's moderate and minor findings are left to review. */
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
-
 interface Screen {
   path: string;
   /** Shown once the page has loaded what it shows. */
@@ -32,17 +29,6 @@ async function dataOf<T>(page: Page, url: string): Promise<T> {
   const response = await page.request.get(url);
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as Envelope<T>).data;
-}
-
-/** One line per violation: the rule, its impact and where, so a failure says what to fix. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
-    .map((violation) => {
-      const where = violation.nodes.map((node) => node.target.join(' ')).join(' | ');
-      return `${violation.id} (${violation.impact}): ${violation.help} — ${where}`;
-    });
 }
 
 /** The page as it is now has no serious or critical violation; soft, so one run lists every page's. */
@@ -221,19 +207,11 @@ for (const viewport of VIEWPORTS) {
         { path: `/admin/users/${user.userId}`, ready: heading(`${user.firstName} ${user.lastName}`) },
         { path: '/admin/trades', ready: (p) => p.getByRole('table') },
         { path: '/admin/audit', ready: heading('Audit log') },
+        { path: '/admin/mails', ready: heading('Failed emails') },
         { path: '/moderation', ready: heading('Queue') },
       ]);
     });
   });
-}
-
-/** Presses Tab until `target` has the focus, as a keyboard user moves through the page to it. */
-async function tabTo(page: Page, target: Locator, limit = 30): Promise<void> {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element.matches(':focus'))) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target, `reached with at most ${limit} presses of Tab`).toBeFocused();
 }
 
 test.describe('forms with the keyboard alone', () => {

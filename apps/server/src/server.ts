@@ -12,7 +12,12 @@ const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 async function seedOnFirstStart(config: Config, database: DatabaseHandle): Promise<void> {
   if (database.kind !== 'pglite' || config.nodeEnv === 'production') return;
   if (!(await isDatabaseEmpty(database.db))) return;
-  await seedDemoData(database.db, { seed: config.demoSeed, demoPassword: config.demoPassword, log: console.log });
+  await seedDemoData(database.db, {
+    seed: config.demoSeed,
+    demoPassword: config.demoPassword,
+    mailSender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    log: console.log,
+  });
 }
 
 async function main(): Promise<void> {

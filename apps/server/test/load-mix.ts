@@ -67,7 +67,11 @@ export async function prepareLoadDatabase(databaseUrl: string): Promise<LoadFixt
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
   try {
     await database.migrate();
-    await seedDemoData(database.db, { seed: DEMO_SEED, demoPassword: LOAD_PASSWORD });
+    await seedDemoData(database.db, {
+      seed: DEMO_SEED,
+      demoPassword: LOAD_PASSWORD,
+      mailSender: { appOrigin: 'http://localhost:3000', supportEmail: 'support@churchtrades.au' },
+    });
   } finally {
     await database.close();
   }

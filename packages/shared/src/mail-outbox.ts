@@ -10,7 +10,7 @@ export type MailState = (typeof MAIL_STATES)[number];
 
 export const FAILED_MAIL_PAGE_SIZE = 20;
 
-/** `GET /api/admin/mails/failed`: the mails given up on, the latest first. */
+/** `GET /api/mails/failed`: the mails given up on, the latest first. */
 export const failedMailQuerySchema = z.object(pagingSchema(FAILED_MAIL_PAGE_SIZE));
 export type FailedMailQuery = z.infer<typeof failedMailQuerySchema>;
 export type FailedMailParams = z.input<typeof failedMailQuerySchema>;

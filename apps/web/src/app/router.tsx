@@ -282,6 +282,13 @@ export const routes: RouteObject[] = [
               return { Component: AuditPage };
             },
           },
+          {
+            path: paths.adminMails.path,
+            lazy: async () => {
+              const { FailedMailsPage } = await import('../features/admin/mails/components/failed-mails-page');
+              return { Component: FailedMailsPage };
+            },
+          },
         ],
       },
     ],

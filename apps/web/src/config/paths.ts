@@ -78,4 +78,5 @@ export const paths = {
   },
   adminTrades: { path: '/admin/trades', getHref: () => '/admin/trades' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminMails: { path: '/admin/mails', getHref: () => '/admin/mails' },
 } as const;

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     await seedDemoData(database.db, {
       seed: config.demoSeed,
       demoPassword: config.demoPassword,
+      mailSender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
       log: (line) => console.log(line),
     });
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

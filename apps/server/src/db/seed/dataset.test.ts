@@ -4,12 +4,36 @@ import { buildDemoDataset } from './dataset';
 import { BRIEF_LENGTH } from './generate-trades';
 
 const addressFile = await readReleaseAddresses(ADDRESS_FIXTURE_DIR);
-const dataset = buildDemoDataset({ seed: 11, passwordHash: 'not-a-hash', addressFile });
+const options = {
+  passwordHash: 'not-a-hash',
+  addressFile,
+  mailSender: { appOrigin: 'https://churchtrades.example', supportEmail: 'support@churchtrades.example' },
+  now: new Date('2026-03-01T00:00:00Z'),
+};
+const dataset = buildDemoDataset({ seed: 11, ...options });
 
 describe('buildDemoDataset', () => {
   it('is a function of its seed', () => {
-    expect(buildDemoDataset({ seed: 11, passwordHash: 'not-a-hash', addressFile })).toEqual(dataset);
-    expect(buildDemoDataset({ seed: 12, passwordHash: 'not-a-hash', addressFile }).trades[1]).not.toEqual(dataset.trades[1]);
+    expect(buildDemoDataset({ seed: 11, ...options })).toEqual(dataset);
+    expect(buildDemoDataset({ seed: 12, ...options }).trades[1]).not.toEqual(dataset.trades[1]);
+  });
+
+  it('dates the failed mails in the hours before the seeding, to addresses no mail can reach, their links keyless', () => {
+    expect(dataset.failedMails).toHaveLength(2);
+    for (const mail of dataset.failedMails) {
+      expect(mail.state).toBe('FAILED');
+      expect(mail.recipient).toMatch(/@[a-z]+\.invalid$/);
+      expect(mail.lastError).toContain(`<${mail.recipient}>: Recipient address rejected`);
+      expect(mail.failedAt!.getTime()).toBeLessThan(options.now.getTime());
+      expect(mail.failedAt!.getTime()).toBeGreaterThan(options.now.getTime() - 24 * 60 * 60 * 1000);
+      expect(mail.createdAt!.getTime()).toBeLessThanOrEqual(mail.failedAt!.getTime());
+      const links = mail.textBody!.match(/https?:\/\/\S+/g) ?? [];
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) {
+        expect(link.startsWith(options.mailSender.appOrigin)).toBe(true);
+        expect(new URL(link).searchParams.has('key')).toBe(false);
+      }
+    }
   });
 
   it('writes briefs of 40 to 100 characters', () => {

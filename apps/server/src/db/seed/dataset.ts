@@ -1,4 +1,5 @@
 import type { AddressIndexRow } from '../address-import/gnaf-release';
+import type { MailSender } from '../../modules/mail/account-mails';
 import { createAddressBook } from './address-book';
 import { DEMO_NOW } from './demo-clock';
 import {
@@ -10,6 +11,7 @@ import {
 } from './generate-accounts';
 import { buildCategories, type CategoryRow } from './generate-categories';
 import { buildChurches, type ChurchRow, type DemoChurch } from './generate-churches';
+import { buildFailedMails, type OutboxMailRow } from './generate-mails';
 import {
   generateTrade,
   type AddressRow,
@@ -27,7 +29,7 @@ const PENDING_AT_DEMO_CHURCH = 4;
 
 const CATEGORIES_CREATED_AT = new Date(Date.UTC(DEMO_NOW.getUTCFullYear() - 3, 0, 10, 9, 0, 0));
 
-/** Every row of the demo, in insert order; a pure function of the seed, the password hash and the address file. */
+/** Every row of the demo, in insert order; a pure function of the options. */
 export interface DemoDataset {
   categories: CategoryRow[];
   users: UserRow[];
@@ -37,6 +39,7 @@ export interface DemoDataset {
   addresses: AddressRow[];
   socialMedia: SocialMediaRow[];
   addressIndex: AddressIndexRow[];
+  failedMails: OutboxMailRow[];
   accounts: DemoAccount[];
   /** The church the demo priest and moderator serve, and the demo trader's business belongs to. */
   demoChurch: { id: string; name: string };
@@ -75,10 +78,17 @@ export interface DemoDatasetOptions {
   passwordHash: string;
   /** The demo address file's addresses (address-import/fixture): the address index, and the businesses' addresses. */
   addressFile: readonly AddressIndexRow[];
+  /** The site the demo's mails link to, as the app's own mails do. */
+  mailSender: MailSender;
+  /**
+   * The moment of seeding. The failed mails are dated in the hours before it, not before the demo's today: an
+   * administrator sends a failed mail again within three months, after which housekeeping forgets it.
+   */
+  now: Date;
 }
 
 export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
-  const { seed, passwordHash, addressFile } = options;
+  const { seed, passwordHash, addressFile, mailSender, now } = options;
   const categories = buildCategories(CATEGORIES_CREATED_AT);
   const { churches, first } = buildChurches(createRandom(seed, 'churches'));
   const accounts = buildRoleAccounts(createRandom(seed, 'accounts'), passwordHash);
@@ -96,15 +106,27 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const generated = generateTrades(context, { first, open }, demoTrader);
   const demoBusiness = generated[0]?.trade;
   if (!demoBusiness) throw new Error('The demo trader has no business');
+  const users = [...accounts.values(), ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];
+  const churchRows = churches.map((church) => church.row);
+  // Generated businesses 1 and 2 are approved (generateTrades): their owners were told so.
+  const [listed, relisted] = [generated[1]?.trade, generated[2]?.trade];
+  if (!listed || !relisted) throw new Error('Too few businesses for the failed mails');
   return {
     categories: categories.rows,
-    users: [...accounts.values(), ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)],
-    churches: churches.map((church) => church.row),
+    users,
+    churches: churchRows,
     churchMembers: buildMemberships(accounts, first.row.id, first.row.createdAt ?? DEMO_NOW),
     trades: generated.map((item) => item.trade),
     addresses: generated.flatMap((item) => (item.address ? [item.address] : [])),
     socialMedia: generated.flatMap((item) => item.socialMedia),
     addressIndex: [...addressFile],
+    failedMails: buildFailedMails(createRandom(seed, 'mails'), {
+      sender: mailSender,
+      trades: [listed, relisted],
+      churches: churchRows,
+      users,
+      now,
+    }),
     accounts: [...accounts].map(([role, account]) => ({ role, email: account.email })),
     demoChurch: { id: first.row.id, name: first.row.name },
     demoBusiness: { id: demoBusiness.id, name: demoBusiness.name },

@@ -4,12 +4,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import { verifyPassword } from '../../modules/users/password';
 import type { Database } from '../database';
-import { addresses, addressIndex, categories, churchMembers, churches, socialMedia, trades, users } from '../schema';
+import { FAILED_MAILS_KEPT_MS } from '../../housekeeping';
+import { createOutboxRepo } from '../../modules/mail/repo';
+import { addresses, addressIndex, categories, churchMembers, churches, outboxMails, socialMedia, trades, users } from '../schema';
 import { firstNswChurch } from './generate-churches';
 import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData, WeakDemoPasswordError } from './seed';
 
 const SEED = 7;
 const PASSWORD = 'Kookaburra-Wattle-Billabong-42';
+const MAIL_SENDER = { appOrigin: 'http://localhost:3000', supportEmail: 'support@churchtrades.au' };
+const SEEDED_AT = new Date();
+/** What every seed here is given besides its seed number and password. */
+const SETTINGS = { mailSender: MAIL_SENDER, clock: () => SEEDED_AT };
 
 /** Generous boxes around each state and territory, drawn independently of the demo's suburb list. */
 const STATE_BOUNDS: Readonly<Record<RealState, { south: number; north: number; west: number; east: number }>> = {
@@ -37,7 +43,7 @@ const DEMO_EMAILS = {
 const database = await createTestDatabase();
 afterAll(() => database.close());
 const db = database.db;
-const summary = await seedDemoData(db, { seed: SEED, demoPassword: PASSWORD });
+const summary = await seedDemoData(db, { seed: SEED, demoPassword: PASSWORD, ...SETTINGS });
 
 function withoutPasswordHash() {
   const { passwordHash: _passwordHash, ...columns } = getTableColumns(users);
@@ -55,6 +61,7 @@ async function snapshot(target: Database) {
     addresses: await target.select().from(addresses).orderBy(asc(addresses.id)),
     socialMedia: await target.select().from(socialMedia).orderBy(asc(socialMedia.id)),
     addressIndex: await target.select().from(addressIndex).orderBy(asc(addressIndex.id)),
+    outboxMails: await target.select().from(outboxMails).orderBy(asc(outboxMails.id)),
   };
 }
 
@@ -208,6 +215,18 @@ describe('seedDemoData', () => {
     expect(owned?.address).toBeTruthy();
   });
 
+  it('leaves two failed mails for administrators to send again, recent enough that housekeeping keeps them', async () => {
+    const { rows, total } = await createOutboxRepo(db).failedPage({ page: 0, size: 10 });
+
+    expect(total).toBe(2);
+    expect(summary.counts.failedMails).toBe(2);
+    for (const mail of rows) {
+      expect(mail.recipient).toMatch(/\.invalid$/);
+      expect(mail.textBody).toContain(MAIL_SENDER.appOrigin);
+      expect(SEEDED_AT.getTime() - mail.failedAt!.getTime()).toBeLessThan(FAILED_MAILS_KEPT_MS);
+    }
+  });
+
   // A second whole seed: slow on a busy machine.
   const secondSeed = { timeout: 60_000 };
   it('gives the same rows and ids for the same seed, and a password of its own, printed, when none is given', secondSeed, async () => {
@@ -215,7 +234,7 @@ describe('seedDemoData', () => {
     try {
       expect(await isDatabaseEmpty(other.db)).toBe(true);
       const printed: string[] = [];
-      const { demoPassword } = await seedDemoData(other.db, { seed: SEED, log: (line) => printed.push(line) });
+      const { demoPassword } = await seedDemoData(other.db, { seed: SEED, ...SETTINGS, log: (line) => printed.push(line) });
 
       expect(await snapshot(other.db)).toEqual(await snapshot(db));
       expect(demoPassword).toMatch(/^[\w-]{24}$/);
@@ -229,12 +248,12 @@ describe('seedDemoData', () => {
 
   it('refuses a demo password easy to guess, before anything else', async () => {
     for (const demoPassword of ['demo-password', 'churchtrades', 'password123']) {
-      await expect(seedDemoData(db, { seed: SEED + 1, demoPassword }), demoPassword).rejects.toThrow(WeakDemoPasswordError);
+      await expect(seedDemoData(db, { seed: SEED + 1, demoPassword, ...SETTINGS }), demoPassword).rejects.toThrow(WeakDemoPasswordError);
     }
   });
 
   it('refuses to seed a database that already holds data', async () => {
     expect(await isDatabaseEmpty(db)).toBe(false);
-    await expect(seedDemoData(db, { seed: SEED + 1, demoPassword: PASSWORD })).rejects.toThrow(DatabaseNotEmptyError);
+    await expect(seedDemoData(db, { seed: SEED + 1, demoPassword: PASSWORD, ...SETTINGS })).rejects.toThrow(DatabaseNotEmptyError);
   });
 });

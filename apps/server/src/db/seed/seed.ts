@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { generatePassword } from '../../admin/accounts';
+import { type Clock, systemClock } from '../../clock';
+import type { MailSender } from '../../modules/mail/account-mails';
 import { hashPassword } from '../../modules/users/password';
 import { weakPasswordReason } from '../../modules/users/password-strength';
 import { ADDRESS_FIXTURE_DIR, readReleaseAddresses } from '../address-import/fixture';
 import type { Database } from '../database';
-import { addressIndex, addresses, categories, churchMembers, churches, socialMedia, trades, users } from '../schema';
+import { addressIndex, addresses, categories, churchMembers, churches, outboxMails, socialMedia, trades, users } from '../schema';
 import { buildDemoDataset, type DemoDataset } from './dataset';
 import { DEMO_EMAIL_DOMAIN, type DemoAccount } from './generate-accounts';
 
@@ -13,6 +15,10 @@ export interface SeedOptions {
   seed: number;
   /** Unset: a random one, printed with the demo accounts, so that no published word opens them. */
   demoPassword?: string | undefined;
+  /** The site the demo's mails link to: the app's origin and support address. */
+  mailSender: MailSender;
+  /** When the seeding happens, which the failed demo mails are dated just before; the real time unless given. */
+  clock?: Clock;
   log?: (line: string) => void;
 }
 
@@ -28,6 +34,7 @@ export interface SeedCounts {
   addresses: number;
   socialMedia: number;
   addressIndex: number;
+  failedMails: number;
 }
 
 export interface SeedSummary {
@@ -78,6 +85,7 @@ async function insertDataset(db: Database, data: DemoDataset): Promise<void> {
   await insertInChunks(db, addresses, data.addresses);
   await insertInChunks(db, socialMedia, data.socialMedia);
   await insertInChunks(db, addressIndex, data.addressIndex);
+  await insertInChunks(db, outboxMails, data.failedMails);
 }
 
 function countRows(data: DemoDataset): SeedCounts {
@@ -93,6 +101,7 @@ function countRows(data: DemoDataset): SeedCounts {
     addresses: data.addresses.length,
     socialMedia: data.socialMedia.length,
     addressIndex: data.addressIndex.length,
+    failedMails: data.failedMails.length,
   };
 }
 
@@ -108,6 +117,7 @@ function describe(summary: SeedSummary, options: SeedOptions): string[] {
     `  businesses     ${counts.approvedTrades} approved, ${counts.pendingTrades} pending`,
     `  addresses      ${counts.addresses} of businesses, ${counts.addressIndex} in the address index`,
     `  social media   ${counts.socialMedia}`,
+    `  failed emails  ${counts.failedMails}, for administrators to send again at /admin/mails`,
     `Demo accounts, each with the password "${summary.demoPassword}"${madeHere}:`,
     ...summary.accounts.map((account) => `  ${account.role.padEnd(roleWidth)}  ${account.email}`),
     `The demo priest and moderator serve "${summary.demoChurch.name}".`,
@@ -117,7 +127,8 @@ function describe(summary: SeedSummary, options: SeedOptions): string[] {
 
 /**
  * Fills an empty database with a reproducible demo: the same seed gives the same rows and ids.
- * Only the password hashes differ between runs, since argon2 salts each hash at random.
+ * Only the password hashes differ between runs, since argon2 salts each hash at random, and the failed mails'
+ * times, which follow the clock.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedSummary> {
   // The demo accounts are accounts like any other, on whatever server shows the demo: their password passes
@@ -134,7 +145,13 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const demoPassword = options.demoPassword ?? generatePassword();
   const passwordHash = await hashPassword(demoPassword);
   const addressFile = await readReleaseAddresses(ADDRESS_FIXTURE_DIR);
-  const data = buildDemoDataset({ seed: options.seed, passwordHash, addressFile });
+  const data = buildDemoDataset({
+    seed: options.seed,
+    passwordHash,
+    addressFile,
+    mailSender: options.mailSender,
+    now: (options.clock ?? systemClock)(),
+  });
   await db.transaction((tx) => insertDataset(tx, data));
   const summary: SeedSummary = {
     counts: countRows(data),

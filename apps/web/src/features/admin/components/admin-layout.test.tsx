@@ -37,6 +37,7 @@ describe('AdminLayout', () => {
       ['Users', '/admin/users'],
       ['Businesses', '/admin/trades'],
       ['Audit', '/admin/audit'],
+      ['Failed emails', '/admin/mails'],
     ]);
   });
 

@@ -11,6 +11,7 @@ export const adminSections = [
   { label: 'Users', href: paths.adminUsers.getHref(), allowed: mayAdministerDirectory },
   { label: 'Businesses', href: paths.adminTrades.getHref(), allowed: mayAdministerDirectory },
   { label: 'Audit', href: paths.adminAudit.getHref(), allowed: mayAdministerDirectory },
+  { label: 'Failed emails', href: paths.adminMails.getHref(), allowed: mayAdministerDirectory },
 ] as const;
 
 /** The side links of the administration pages: only the sections the role may reach. */

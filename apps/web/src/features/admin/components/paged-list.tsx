@@ -20,12 +20,14 @@ interface PagedListProps<T> {
   /** Names the pager's landmark, e.g. "Users pages". */
   pagerLabel: string;
   hrefForPage: (page: number) => To;
+  /** What an empty list says; by default that nothing matches the filters. */
+  empty?: string;
   children: (rows: T[]) => ReactNode;
 }
 
 /** An administration list: its count, its table (given by the page) and the pager, or why there is none. */
 export function PagedList<T>(props: PagedListProps<T>) {
-  const { page, error, isFetching, refetch, noun, pagerLabel, hrefForPage, children } = props;
+  const { page, error, isFetching, refetch, noun, pagerLabel, hrefForPage, empty, children } = props;
   if (!page) {
     if (error && !isFetching) {
       return (
@@ -39,7 +41,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
     }
     return <ListLoading />;
   }
-  if (page.content.length === 0) return <Alert variant="info">No {noun} match these filters.</Alert>;
+  if (page.content.length === 0) return <Alert variant="info">{empty ?? `No ${noun} match these filters.`}</Alert>;
   const first = page.number * page.size + 1;
   return (
     <>

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@churchtrades/shared/audit';
+import type { FailedMail } from '@churchtrades/shared/mail-outbox';
 import type { TradeAdminRow } from '@churchtrades/shared/trade-admin';
 import type { UserAdmin } from '@churchtrades/shared/user-admin';
 
@@ -67,6 +68,22 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
     before: { role: 'TRADER' },
     after: { role: 'MODERATOR' },
     createdAt: '2025-06-02T03:04:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A mail given up on after five tries: its recipient's mail server does not know the address. */
+export function makeFailedMail(overrides: Partial<FailedMail> = {}): FailedMail {
+  const id = uuid('8700');
+  const to = `owner${id.slice(-4)}@nowhere.invalid`;
+  return {
+    id,
+    to,
+    subject: 'Your business is listed on ChurchTrades',
+    lastError: `550 5.1.1 <${to}>: Recipient address rejected: User unknown`,
+    tries: 5,
+    queuedAt: '2025-06-02T03:00:00.000Z',
+    failedAt: '2025-06-02T05:04:00.000Z',
     ...overrides,
   };
 }

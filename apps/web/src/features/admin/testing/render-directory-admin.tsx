@@ -7,6 +7,7 @@ import { LocationProbe, renderRoutes } from '../../../testing/render-routes';
 import { makeUser } from '../../../testing/user-factory';
 import { AuditPage } from '../audit/components/audit-page';
 import { AdminLayout } from '../components/admin-layout';
+import { FailedMailsPage } from '../mails/components/failed-mails-page';
 import { TradesPage } from '../trades/components/trades-page';
 import { UserPage } from '../users/components/user-page';
 import { UsersPage } from '../users/components/users-page';
@@ -38,7 +39,7 @@ export const ST_PAUL: ChurchSummary = {
 };
 
 /**
- * The users, businesses and audit pages at `path`, inside the administration layout; the pages they link to
+ * The users, businesses, audit and failed emails pages at `path`, inside the administration layout; the pages they link to
  * are stood for by probes that say where the app went.
  */
 export function renderDirectoryAdmin(
@@ -64,6 +65,7 @@ export function renderDirectoryAdmin(
           { path: '/admin/users/:id', element: <UserPage /> },
           { path: '/admin/trades', element: <TradesPage /> },
           { path: '/admin/audit', element: <AuditPage /> },
+          { path: '/admin/mails', element: <FailedMailsPage /> },
           { path: '/admin/*', element: <LocationProbe name="Other administration page" /> },
         ],
       },

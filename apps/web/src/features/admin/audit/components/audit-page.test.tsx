@@ -4,7 +4,7 @@ import type { ReceivedCall } from '../../../../testing/api-server';
 import { pageOf } from '../../testing/admin-factory';
 import { makeAuditEntry } from '../../testing/directory-factory';
 import { expectLastQuery, lastQuery, renderDirectoryAdmin } from '../../testing/render-directory-admin';
-import { localDateTime } from './audit-table';
+import { localDateTime } from '../../local-date-time';
 
 const USER_ID = '00000000-0000-4000-8300-000000000042';
 const CHURCH_ID = '00000000-0000-4000-8100-000000000042';
@@ -46,12 +46,21 @@ const CATEGORY_CREATED = makeAuditEntry({
   after: { name: 'Gardening', tags: '' },
 });
 
+const MAIL_RESENT = makeAuditEntry({
+  action: 'mail.resend',
+  subjectType: 'MAIL',
+  subjectId: '00000000-0000-4000-8700-000000000042',
+  subjectName: 'Your business is listed on ChurchTrades to olivia.tran@bigpond.invalid',
+  before: { state: 'FAILED', tries: 5 },
+  after: { state: 'QUEUED', tries: 0 },
+});
+
 function renderAudit(path = '/admin/audit') {
   return renderDirectoryAdmin(path, {
     routes: {
       'GET /api/audit': ({ url }: ReceivedCall) => ({
         data: {
-          entries: pageOf([ROLE_CHANGE, CHURCH_RENAMED, LOCKED, CATEGORY_CREATED], {
+          entries: pageOf([ROLE_CHANGE, CHURCH_RENAMED, LOCKED, CATEGORY_CREATED, MAIL_RESENT], {
             number: Number(url.searchParams.get('page')),
             size: 25,
             totalElements: 60,
@@ -100,6 +109,8 @@ describe('AuditPage', () => {
     expect(church).toHaveAttribute('href', `/admin/churches/${CHURCH_ID}`);
     const trade = screen.getByRole('link', { name: 'Jones Plumbing' });
     expect(trade).toHaveAttribute('href', `/moderation/trades/${TRADE_ID}`);
+    // A mail has no page of its own: the link leads to the failed ones.
+    expect(screen.getByRole('link', { name: MAIL_RESENT.subjectName })).toHaveAttribute('href', '/admin/mails');
     expect(screen.queryByRole('link', { name: 'Gardening' })).not.toBeInTheDocument();
     expect(screen.getByText('Gardening')).toBeInTheDocument();
   });

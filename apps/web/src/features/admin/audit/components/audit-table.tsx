@@ -2,6 +2,7 @@ import type { AuditEntry } from '@churchtrades/shared/audit';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
+import { localDateTime } from '../../local-date-time';
 import { ACTION_NAMES, SUBJECT_NAMES } from '../audit-names';
 import { AuditChanges } from './audit-changes';
 
@@ -40,12 +41,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-/** In the reader's own time zone: "23 Nov 2025, 2:05 pm". */
-export function localDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** The subject's name, a link to its page where it has one (a category has none of its own). */
+/** The subject's name, a link to its page where it has one (a category has none of its own; a mail leads to the failed ones). */
 function SubjectName({ entry }: { entry: AuditEntry }) {
   const href = subjectHref(entry);
   return href ? <Link to={href}>{entry.subjectName}</Link> : <>{entry.subjectName}</>;
@@ -59,8 +55,10 @@ function subjectHref({ subjectType, subjectId }: AuditEntry): string | null {
       return paths.adminChurch.getHref(subjectId);
     case 'TRADE':
       return paths.moderationTrade.getHref(subjectId);
-    case 'CATEGORY':
     case 'MAIL':
+      // A mail has no page of its own; the failed ones are listed together, until sent again.
+      return paths.adminMails.getHref();
+    case 'CATEGORY':
       return null;
   }
 }
