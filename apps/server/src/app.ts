@@ -120,11 +120,15 @@ function trustedProxies(trustProxy: Config['trustProxy']) {
  * Mail delivery and scheduled jobs in this process, from when the app is ready until it closes; the database
  * is closed after the app, so the batch in hand is marked before it goes.
  */
-function startBackgroundWork(app: FastifyInstance, db: Database, config: Config, metrics: Metrics): BackgroundWork {
+function startBackgroundWork(
+  app: FastifyInstance,
+  { db, config, clock, metrics }: { db: Database; config: Config; clock: Clock; metrics: Metrics },
+): BackgroundWork {
   const background = createBackgroundWork({
     db,
     config,
     log: app.log,
+    clock,
     onDelivery: (outcome) => metrics.observeDelivery(outcome),
     onJobRun: (job, outcome) => metrics.observeJobRun(job, outcome),
   });
@@ -181,7 +185,7 @@ export async function buildApp({
 
   const sessions = createSessionService(createSessionRepo(db), clock, config.sessionLimits);
   const rateLimits = createRateLimiter(createRateLimitRepo(db), clock);
-  const background = config.backgroundWork ? startBackgroundWork(app, db, config, metrics) : undefined;
+  const background = config.backgroundWork ? startBackgroundWork(app, { db, config, clock, metrics }) : undefined;
   const images = createImageStore(config.uploadDir);
   const audit = createAuditService(createAuditRepo(db));
   const mail = createMailService({ repo: outbox, transactions, audit, from: config.mailFrom, onQueued: background?.nudgeMail });

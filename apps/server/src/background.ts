@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config/config';
 import { type Database, isEmbedded } from './db/database';
 import { housekeepingJob } from './housekeeping';
@@ -13,6 +14,8 @@ export interface BackgroundWorkOptions {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /** The time housekeeping reads expiries by: the services' own. */
+  clock?: Clock;
   onDelivery?: (outcome: DeliveryOutcome) => void;
   onJobRun?: (job: string, outcome: JobOutcome) => void;
 }
@@ -22,7 +25,7 @@ export interface BackgroundWorkOptions {
  * sharing both with every other process on the database. The server runs it (unless BACKGROUND_WORK=off);
  * `npm run worker` runs it alone.
  */
-export function createBackgroundWork({ db, config, log, onDelivery, onJobRun }: BackgroundWorkOptions) {
+export function createBackgroundWork({ db, config, log, clock = systemClock, onDelivery, onJobRun }: BackgroundWorkOptions) {
   const outbox = createOutboxRepo(db);
   const worker = createMailWorker({
     repo: outbox,
@@ -37,7 +40,7 @@ export function createBackgroundWork({ db, config, log, onDelivery, onJobRun }: 
   });
   const scheduler = createScheduler({
     repo: createJobRunRepo(db),
-    jobs: [housekeepingJob(db, config.housekeepingIntervalMs)],
+    jobs: [housekeepingJob(db, config.housekeepingIntervalMs, clock)],
     log,
     runBy: `${os.hostname()}:${process.pid}`,
     onRun: onJobRun,
