@@ -93,6 +93,12 @@ try {
   // Linux's usual value stands in.
 }
 
+/** User + system CPU of a process so far, in milliseconds, or null once it is gone. */
+export function cpuMs(pid: number): number | null {
+  const ticks = cpuTicks(pid);
+  return ticks === null ? null : (ticks * 1000) / clockTicksPerSecond;
+}
+
 /**
  * CPU spent by the app process and by the PostgreSQL backends serving the bench database while a kind runs:
  * unlike latency, it hardly depends on what else the machine is doing. Backends are found in
