@@ -111,7 +111,8 @@ async function launch(
       LOG_LEVEL: 'warn',
       SESSION_SECRET: setup.sessionSecret,
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      ...(setup.databaseUrl === undefined ? {} : { DATABASE_URL: setup.databaseUrl }),
+      // Undefined unsets it (spawn leaves out undefined values): a DATABASE_URL of the caller's shell never leaks in.
+      DATABASE_URL: setup.databaseUrl,
       DATABASE_POOL_SIZE: String(setup.poolSize),
       PORT: String(setup.port),
       HOST: '127.0.0.1',
