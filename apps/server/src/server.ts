@@ -16,6 +16,7 @@ async function seedOnFirstStart(config: Config, database: DatabaseHandle): Promi
     seed: config.demoSeed,
     demoPassword: config.demoPassword,
     mailSender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    uploadDir: config.uploadDir,
     log: console.log,
   });
 }

@@ -681,6 +681,15 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     })),
   },
   {
+    route: 'PATCH /api/trades/image',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: onFreshTrade((trade, scene) => ({
+      method: 'PATCH',
+      url: '/api/trades/image',
+      ...imageForm(scene, { tradeId: trade.id }),
+    })),
+  },
+  {
     route: 'POST /api/address/create',
     answers: OWNER_AND_ADMINISTRATORS,
     call: async (scene) => {

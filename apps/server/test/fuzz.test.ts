@@ -199,7 +199,9 @@ afterAll(() => {
 
 describe('hostile input to every API route', () => {
   it.runIf(process.env.FUZZ_ROUTE === undefined)('finds the routes in the app itself', () => {
-    expect(ROUTES.map(routeName)).toEqual(expect.arrayContaining(['POST /api/user/login', 'PATCH /api/trades/logo']));
+    expect(ROUTES.map(routeName)).toEqual(
+      expect.arrayContaining(['POST /api/user/login', 'PATCH /api/trades/logo', 'PATCH /api/trades/image']),
+    );
   });
 
   for (const route of ROUTES) {

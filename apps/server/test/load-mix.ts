@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { businessSlug } from '@churchtrades/shared/business-page';
 import { REAL_STATES } from '@churchtrades/shared/states';
 import pg from 'pg';
@@ -71,6 +74,8 @@ export async function prepareLoadDatabase(databaseUrl: string): Promise<LoadFixt
       seed: DEMO_SEED,
       demoPassword: LOAD_PASSWORD,
       mailSender: { appOrigin: 'http://localhost:3000', supportEmail: 'support@churchtrades.au' },
+      // The load asks for no picture: the demo's cover pictures go to a folder of their own.
+      uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-load-uploads-')),
     });
   } finally {
     await database.close();

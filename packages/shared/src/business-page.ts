@@ -18,3 +18,8 @@ export function businessSlug(name: string): string {
 export function businessPath(id: string, name: string): string {
   return `/business/${id}/${businessSlug(name)}`;
 }
+
+/** What a business's cover picture is said to show, on its page and in link previews. */
+export function coverPictureAlt(name: string): string {
+  return `Cover picture of ${name}`;
+}

@@ -73,3 +73,9 @@ export const PROFILE_CACHE_SECONDS = 120;
 export const DEFAULT_CACHE_SECONDS = 60;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * A business's cover picture is kept at 16:9, at most this size: wide enough for the top of its page on a
+ * large screen and for link previews. Pages reserve its place with these numbers before it loads.
+ */
+export const COVER_PICTURE_WIDTH = 1600;
+export const COVER_PICTURE_HEIGHT = 900;

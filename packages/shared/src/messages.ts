@@ -90,6 +90,7 @@ export const MESSAGES = {
   publicEmailTooLong: 'The public email must be at most 254 characters',
   settingsUpdated: 'Settings updated',
   logoUpdated: 'Logo updated',
+  coverPictureUpdated: 'Cover picture updated',
   addressCreated: 'Address created',
   addressFound: 'Address found',
   noAddressYet: 'This business has no address yet.',

@@ -8,7 +8,10 @@ export type TradeKeyQuery = z.infer<typeof tradeKeyQuerySchema>;
 /** `GET /api/trades/byUser/{userId}`. */
 export const tradeOwnerParamsSchema = z.object({ userId: z.uuid({ error: MESSAGES.userIdRequired }) });
 
-/** The multipart form of `PATCH /api/trades/logo`: these text fields, and the image in the field `file`. */
+/**
+ * The multipart form of `PATCH /api/trades/logo` and `PATCH /api/trades/image`: these text fields, and the
+ * image in the field `file`.
+ */
 export const logoFieldsSchema = z.object({ tradeId: z.uuid({ error: MESSAGES.tradeIdRequired }) });
 export type LogoFields = z.infer<typeof logoFieldsSchema>;
 

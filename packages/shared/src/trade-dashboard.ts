@@ -39,7 +39,7 @@ export const newTradeSchema = z.object({
 export type NewTradeInput = z.infer<typeof newTradeSchema>;
 export type NewTradeFormValues = z.input<typeof newTradeSchema>;
 
-/** `data.trade` of the owner's calls (`byUser`, `new`, `updateTradeProfile`, toggles, logo). */
+/** `data.trade` of the owner's calls (`byUser`, `new`, `updateTradeProfile`, toggles, logo, cover picture). */
 export const ownTradeSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -59,6 +59,8 @@ export const ownTradeSchema = z.object({
   /** SPEC §2 "Serving Church Geo": where the church is, e.g. "Bankstown NSW". */
   churchGeo: z.string(),
   logoUri: z.string().nullable(),
+  /** SPEC §3 `image`: the cover picture at the top of the business's page, 16:9. */
+  image: z.string().nullable(),
   website: z.string().nullable(),
   /** The address visitors write to; null until the owner gives one (never their login e-mail). */
   publicEmail: z.string().nullable(),

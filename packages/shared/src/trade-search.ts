@@ -118,6 +118,8 @@ export type TradeCard = z.infer<typeof tradeCardSchema>;
 
 /** `GET /api/trades/{id}`: the card plus the public details of one listed business. */
 export const tradeDetailSchema = tradeCardSchema.extend({
+  /** The cover picture at the top of the page (16:9), when the business has one. */
+  image: z.string().nullable(),
   service: z.string(),
   tags: z.string(),
   churchId: z.string(),

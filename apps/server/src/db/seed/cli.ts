@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       seed: config.demoSeed,
       demoPassword: config.demoPassword,
       mailSender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+      uploadDir: config.uploadDir,
       log: (line) => console.log(line),
     });
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

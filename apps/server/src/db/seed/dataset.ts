@@ -11,6 +11,7 @@ import {
 } from './generate-accounts';
 import { buildCategories, type CategoryRow } from './generate-categories';
 import { buildChurches, type ChurchRow, type DemoChurch } from './generate-churches';
+import { buildCovers, type DemoCover, withCovers } from './generate-covers';
 import { buildFailedMails, type OutboxMailRow } from './generate-mails';
 import {
   generateTrade,
@@ -36,6 +37,8 @@ export interface DemoDataset {
   churches: ChurchRow[];
   churchMembers: ChurchMemberRow[];
   trades: TradeRow[];
+  /** The pictures some businesses' rows name, drawn and stored beside the rows. */
+  covers: DemoCover[];
   addresses: AddressRow[];
   socialMedia: SocialMediaRow[];
   addressIndex: AddressIndexRow[];
@@ -111,12 +114,15 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   // Generated businesses 1 and 2 are approved (generateTrades): their owners were told so.
   const [listed, relisted] = [generated[1]?.trade, generated[2]?.trade];
   if (!listed || !relisted) throw new Error('Too few businesses for the failed mails');
+  const tradeRows = generated.map((item) => item.trade);
+  const covers = buildCovers(createRandom(seed, 'covers'), tradeRows);
   return {
     categories: categories.rows,
     users,
     churches: churchRows,
     churchMembers: buildMemberships(accounts, first.row.id, first.row.createdAt ?? DEMO_NOW),
-    trades: generated.map((item) => item.trade),
+    trades: withCovers(tradeRows, covers),
+    covers,
     addresses: generated.flatMap((item) => (item.address ? [item.address] : [])),
     socialMedia: generated.flatMap((item) => item.socialMedia),
     addressIndex: [...addressFile],

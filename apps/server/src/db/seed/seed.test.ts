@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { COVER_PICTURE_HEIGHT, COVER_PICTURE_WIDTH } from '@churchtrades/shared/constants';
 import type { RealState } from '@churchtrades/shared/states';
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { asc, eq, getTableColumns, isNotNull } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import { verifyPassword } from '../../modules/users/password';
@@ -15,7 +20,8 @@ const PASSWORD = 'Kookaburra-Wattle-Billabong-42';
 const MAIL_SENDER = { appOrigin: 'http://localhost:3000', supportEmail: 'support@churchtrades.au' };
 const SEEDED_AT = new Date();
 /** What every seed here is given besides its seed number and password. */
-const SETTINGS = { mailSender: MAIL_SENDER, clock: () => SEEDED_AT };
+const UPLOAD_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-seed-uploads-'));
+const SETTINGS = { mailSender: MAIL_SENDER, uploadDir: UPLOAD_DIR, clock: () => SEEDED_AT };
 
 /** Generous boxes around each state and territory, drawn independently of the demo's suburb list. */
 const STATE_BOUNDS: Readonly<Record<RealState, { south: number; north: number; west: number; east: number }>> = {
@@ -213,6 +219,23 @@ describe('seedDemoData', () => {
     expect(owned?.trade.moderationStatus).toBe('APPROVED');
     expect(owned?.trade.churchId).toBe(summary.demoChurch.id);
     expect(owned?.address).toBeTruthy();
+  });
+
+  it("draws a cover picture for the demo trader's business and a few others, each a 16:9 WebP where its row says", async () => {
+    const covered = await db
+      .select({ image: trades.image, ownerEmail: users.email })
+      .from(trades)
+      .innerJoin(users, eq(users.id, trades.ownerId))
+      .where(isNotNull(trades.image));
+
+    expect(covered.length).toBe(summary.counts.coverPictures);
+    expect(covered.length).toBeGreaterThanOrEqual(8);
+    expect(covered.map((row) => row.ownerEmail)).toContain(DEMO_EMAILS.TRADER);
+    for (const { image } of covered) {
+      expect(image).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
+      const stored = await sharp(path.join(UPLOAD_DIR, image!.replace('/uploads/', ''))).metadata();
+      expect(stored).toMatchObject({ format: 'webp', width: COVER_PICTURE_WIDTH, height: COVER_PICTURE_HEIGHT });
+    }
   });
 
   it('leaves two failed mails for administrators to send again, recent enough that housekeeping keeps them', async () => {

@@ -8,7 +8,9 @@ import { weakPasswordReason } from '../../modules/users/password-strength';
 import { ADDRESS_FIXTURE_DIR, readReleaseAddresses } from '../address-import/fixture';
 import type { Database } from '../database';
 import { addressIndex, addresses, categories, churchMembers, churches, outboxMails, socialMedia, trades, users } from '../schema';
+import { createImageStore } from '../../modules/uploads/image-store';
 import { buildDemoDataset, type DemoDataset } from './dataset';
+import { type DemoCover, drawCoverPicture } from './generate-covers';
 import { DEMO_EMAIL_DOMAIN, type DemoAccount } from './generate-accounts';
 
 export interface SeedOptions {
@@ -17,6 +19,8 @@ export interface SeedOptions {
   demoPassword?: string | undefined;
   /** The site the demo's mails link to: the app's origin and support address. */
   mailSender: MailSender;
+  /** Where the demo's pictures are stored: the app's upload directory. */
+  uploadDir: string;
   /** When the seeding happens, which the failed demo mails are dated just before; the real time unless given. */
   clock?: Clock;
   log?: (line: string) => void;
@@ -33,6 +37,7 @@ export interface SeedCounts {
   pendingTrades: number;
   addresses: number;
   socialMedia: number;
+  coverPictures: number;
   addressIndex: number;
   failedMails: number;
 }
@@ -88,6 +93,12 @@ async function insertDataset(db: Database, data: DemoDataset): Promise<void> {
   await insertInChunks(db, outboxMails, data.failedMails);
 }
 
+/** Draws each cover picture and stores it where its business's row says, through the app's image store. */
+async function storeCovers(uploadDir: string, covers: readonly DemoCover[]): Promise<void> {
+  const images = createImageStore(uploadDir);
+  for (const cover of covers) await images.saveAt(cover.url, await drawCoverPicture(cover));
+}
+
 function countRows(data: DemoDataset): SeedCounts {
   return {
     categories: data.categories.length,
@@ -100,6 +111,7 @@ function countRows(data: DemoDataset): SeedCounts {
     pendingTrades: data.trades.filter((trade) => trade.moderationStatus === 'PENDING').length,
     addresses: data.addresses.length,
     socialMedia: data.socialMedia.length,
+    coverPictures: data.covers.length,
     addressIndex: data.addressIndex.length,
     failedMails: data.failedMails.length,
   };
@@ -117,6 +129,7 @@ function describe(summary: SeedSummary, options: SeedOptions): string[] {
     `  businesses     ${counts.approvedTrades} approved, ${counts.pendingTrades} pending`,
     `  addresses      ${counts.addresses} of businesses, ${counts.addressIndex} in the address index`,
     `  social media   ${counts.socialMedia}`,
+    `  cover pictures ${counts.coverPictures}`,
     `  failed emails  ${counts.failedMails}, for administrators to send again at /admin/mails`,
     `Demo accounts, each with the password "${summary.demoPassword}"${madeHere}:`,
     ...summary.accounts.map((account) => `  ${account.role.padEnd(roleWidth)}  ${account.email}`),
@@ -152,6 +165,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     mailSender: options.mailSender,
     now: (options.clock ?? systemClock)(),
   });
+  // The pictures first, so that no business ever names a file not there yet.
+  await storeCovers(options.uploadDir, data.covers);
   await db.transaction((tx) => insertDataset(tx, data));
   const summary: SeedSummary = {
     counts: countRows(data),

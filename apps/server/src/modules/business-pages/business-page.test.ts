@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { businessPath } from '@churchtrades/shared/business-page';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { trades } from '../../db/schema';
 import {
   createAddress,
   createCategory,
@@ -48,6 +50,7 @@ fs.writeFileSync(
 );
 
 const { app, database } = await createTestApp({ webDistDir: distDir });
+const COVER = '/uploads/covers/fedcba9876543210fedcba9876543210.webp';
 const db = database.db;
 
 async function plumber() {
@@ -107,6 +110,7 @@ describe("a business page's first HTML answer", () => {
     expect(metaContent(html, 'og:description')).toBe(trade.brief);
     expect(metaContent(html, 'og:url')).toBe(canonical);
     expect(metaContent(html, 'og:image')).toBe(`${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`);
+    expect(metaContent(html, 'og:image:alt')).toBe('Logo of Smith &amp; Sons Plumbing');
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-3f9a1c.js"></script>');
   });
@@ -122,6 +126,33 @@ describe("a business page's first HTML answer", () => {
     expect(head).toContain('<link rel="preload" as="style" href="/assets/business-page-6f6f6f.css" />');
     expect(head).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/trades/${trade.id}" />`);
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/site" />');
+  });
+
+  it('shows link previews the cover picture, fetches it first with the HTML, and names it with the logo in the JSON-LD', async () => {
+    const { trade } = await plumber();
+    await db.update(trades).set({ image: COVER }).where(eq(trades.id, trade.id));
+
+    const html = (await pageOf(trade.id)).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+
+    expect(metaContent(html, 'og:image')).toBe(`${TEST_ORIGIN}${COVER}`);
+    expect(metaContent(html, 'og:image:alt')).toBe('Cover picture of Smith &amp; Sons Plumbing');
+    expect(head).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${COVER}" />`);
+    expect(structuredData(html)).toMatchObject({
+      image: [`${TEST_ORIGIN}${COVER}`, `${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`],
+      logo: `${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`,
+    });
+  });
+
+  it('preloads no picture, and names none, for a business without cover picture or logo', async () => {
+    const trade = await createTrade(db, { logoUri: null });
+
+    const html = (await pageOf(trade.id)).body;
+
+    expect(html).not.toContain('as="image"');
+    expect(html).not.toContain('og:image');
+    expect(structuredData(html)).not.toHaveProperty('image');
+    expect(structuredData(html)).not.toHaveProperty('logo');
   });
 
   it("preloads no map settings for a business shown without a map", async () => {
@@ -162,6 +193,7 @@ describe("a business page's first HTML answer", () => {
       telephone: '0400 111 222',
       email: 'office@smithplumbing.com.au',
       image: `${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`,
+      logo: `${TEST_ORIGIN}/uploads/logos/0123456789abcdef0123456789abcdef.webp`,
       address: {
         '@type': 'PostalAddress',
         streetAddress: '12A George St',

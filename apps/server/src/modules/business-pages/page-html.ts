@@ -27,6 +27,7 @@ function headTags(head: BusinessPageHead, siteName: string): string {
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.canonicalUrl),
     ...(head.imageUrl === undefined ? [] : [meta('property', 'og:image', head.imageUrl)]),
+    ...(head.imageAlt === undefined ? [] : [meta('property', 'og:image:alt', head.imageAlt)]),
     `<script type="application/ld+json">${scriptSafeJson(head.structuredData)}</script>`,
   ].join('\n    ');
 }

@@ -9,6 +9,8 @@ export interface ListedBusinessRow {
   name: string;
   brief: string;
   logoUri: string | null;
+  /** The cover picture at the top of the page. */
+  image: string | null;
   /** The business's public e-mail (never the owner's login e-mail). */
   publicEmail: string | null;
   ownerPhone: string | null;
@@ -65,6 +67,7 @@ export function createBusinessPageRepo(db: Database) {
           name: trades.name,
           brief: trades.brief,
           logoUri: trades.logoUri,
+          image: trades.image,
           publicEmail: trades.publicEmail,
           ownerPhone: users.phone,
           stateType: trades.stateType,

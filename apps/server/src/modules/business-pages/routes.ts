@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { NOT_FOUND_MESSAGE } from '../../http/error-handler';
-import { apiPreload, pageCodePreloads, type WebManifest, withPreloads } from '../../http/page-preloads';
+import { apiPreload, imagePreload, pageCodePreloads, type WebManifest, withPreloads } from '../../http/page-preloads';
 import { businessPageTemplate } from './page-html';
 import { type BusinessPageHead, type BusinessPageService, SITE_NAME } from './service';
 import { sitemapIndexXml, urlSetXml } from './sitemap-xml';
@@ -33,12 +33,13 @@ export const businessPageRoutes: FastifyPluginAsyncZod<BusinessPageRoutesOptions
   if (indexHtml !== undefined) {
     const pageWith = businessPageTemplate(indexHtml, SITE_NAME);
     const pageCode = pageCodePreloads(manifest, BUSINESS_PAGE_MODULE);
-    // The page's code and the answers it asks for first (the business, and the map's tiles when it has a map)
-    // come with the HTML. The id is written as the web app writes it in its request.
+    // The page's code, the answers it asks for first (the business, and the map's tiles when it has a map) and
+    // the cover picture at its top come with the HTML. The id is written as the web app writes it in its request.
     const preloadsOf = (id: string, head: BusinessPageHead) => [
       ...pageCode,
       apiPreload(`/api/trades/${encodeURIComponent(id)}`),
       ...(head.showsMap ? [apiPreload('/api/site')] : []),
+      ...(head.coverPicture === undefined ? [] : [imagePreload(head.coverPicture)]),
     ];
 
     // The slug is for people and search engines only: a shortened link without it finds the business too.

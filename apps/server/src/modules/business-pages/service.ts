@@ -1,4 +1,4 @@
-import { businessPath } from '@churchtrades/shared/business-page';
+import { businessPath, coverPictureAlt } from '@churchtrades/shared/business-page';
 import { showsExactPlace } from '@churchtrades/shared/street-privacy';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import { type Clock, systemClock } from '../../clock';
@@ -30,8 +30,12 @@ export interface BusinessPageHead {
   title: string;
   description: string;
   canonicalUrl: string;
-  /** Absolute URL of the business's logo, when it has one. */
+  /** Absolute URL of the picture link previews show: the cover picture, else the logo, when it has either. */
   imageUrl?: string;
+  /** What link previews say the picture shows, with `imageUrl`. */
+  imageAlt?: string;
+  /** The cover picture as the page shows it at its top: fetched with the HTML, it is the page's largest paint. */
+  coverPicture?: string;
   /** schema.org `LocalBusiness`, as JSON-LD. */
   structuredData: Record<string, unknown>;
   /** Whether the page shows the business on a map, as it does where its exact place is public. */
@@ -153,16 +157,25 @@ export function createBusinessPageService({
 }: BusinessPageServiceDependencies) {
   const absolute = (path: string) => `${appOrigin}${path}`;
 
-  /** A logo stored here (`/uploads/…`) or kept elsewhere (an http(s) link); anything else is no image. */
-  function imageUrlOf(logoUri: string | null): string | undefined {
-    if (!logoUri) return undefined;
-    if (logoUri.startsWith('/') && !logoUri.startsWith('//')) return absolute(logoUri);
-    return /^https?:\/\//i.test(logoUri) ? logoUri : undefined;
+  /** A picture stored here (`/uploads/…`) or kept elsewhere (an http(s) link); anything else is no image. */
+  function imageUrlOf(uri: string | null): string | undefined {
+    if (!uri) return undefined;
+    if (uri.startsWith('/') && !uri.startsWith('//')) return absolute(uri);
+    return /^https?:\/\//i.test(uri) ? uri : undefined;
+  }
+
+  /** Link previews show the wide cover picture where there is one: it fills their card, a logo does not. */
+  function previewImageOf(business: ListedBusinessRow, coverUrl: string | undefined, logoUrl: string | undefined) {
+    if (coverUrl !== undefined) return { imageUrl: coverUrl, imageAlt: coverPictureAlt(business.name) };
+    if (logoUrl !== undefined) return { imageUrl: logoUrl, imageAlt: `Logo of ${business.name}` };
+    return {};
   }
 
   function headOf(business: ListedBusinessRow, sameAs: string[]): BusinessPageHead {
     const canonicalUrl = absolute(businessPath(business.id, business.name));
-    const imageUrl = imageUrlOf(business.logoUri);
+    const coverUrl = imageUrlOf(business.image);
+    const logoUrl = imageUrlOf(business.logoUri);
+    const pictures = [coverUrl, logoUrl].filter((url) => url !== undefined);
     const geo = geoOf(business);
     const structuredData = withoutEmpty<unknown>({
       '@context': 'https://schema.org',
@@ -172,7 +185,8 @@ export function createBusinessPageService({
       url: canonicalUrl,
       telephone: business.ownerPhone,
       email: business.publicEmail,
-      image: imageUrl,
+      image: pictures.length > 1 ? pictures : pictures[0],
+      logo: logoUrl,
       address: postalAddressOf(business),
       geo,
       sameAs: sameAs.length > 0 ? sameAs : undefined,
@@ -181,7 +195,8 @@ export function createBusinessPageService({
       title: titleOf(business),
       description: descriptionOf(business),
       canonicalUrl,
-      ...(imageUrl === undefined ? {} : { imageUrl }),
+      ...previewImageOf(business, coverUrl, logoUrl),
+      ...(coverUrl === undefined ? {} : { coverPicture: business.image! }),
       structuredData,
       showsMap: geo !== undefined,
     };

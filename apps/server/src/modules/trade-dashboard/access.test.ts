@@ -86,6 +86,16 @@ const CHANGES: Change[] = [
     adminStatus: 200,
   },
   {
+    name: 'a new cover picture',
+    call: (browser, { tradeId }) =>
+      browser.request({
+        method: 'PATCH',
+        url: '/api/trades/image',
+        ...multipartForm({ tradeId }, [{ field: 'file', filename: 'cover.png', contentType: 'image/png', content: LOGO }]),
+      }),
+    adminStatus: 200,
+  },
+  {
     name: 'a new address',
     call: (browser, { tradeId }) => browser.post('/api/address/create', { entityId: tradeId, suburb: 'Elsewhere' }),
     adminStatus: 409,
@@ -300,7 +310,8 @@ describe('the business services, whoever calls them', () => {
       [
         () => tradeDashboard.updateProfile(trader, tradeProfileSchema.parse(profile(victim.tradeId))),
         () => tradeDashboard.flip(trader, victim.tradeId, 'online'),
-        () => tradeDashboard.changeLogo(trader, victim.tradeId, LOGO),
+        () => tradeDashboard.changePicture(trader, victim.tradeId, 'logo', LOGO),
+        () => tradeDashboard.changePicture(trader, victim.tradeId, 'cover', LOGO),
         () => addressService.delete(trader, victim.addressId),
         () => socialMediaService.delete(trader, victim.entryId),
       ],

@@ -130,17 +130,20 @@ describe('a business moved to another church', () => {
   });
 });
 
-describe("a change to an approved business's logo", () => {
-  async function uploadLogo(browser: TestBrowser, tradeId: string) {
+describe.each([
+  { picture: 'logo', url: '/api/trades/logo' },
+  { picture: 'cover picture', url: '/api/trades/image' },
+])("a change to an approved business's $picture", ({ url }) => {
+  async function uploadPicture(browser: TestBrowser, tradeId: string) {
     const content = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#204060' } }).png().toBuffer();
-    const form = multipartForm({ tradeId }, [{ field: 'file', filename: 'logo.png', contentType: 'image/png', content }]);
-    return browser.request({ method: 'PATCH', url: '/api/trades/logo', ...form });
+    const form = multipartForm({ tradeId }, [{ field: 'file', filename: 'picture.png', contentType: 'image/png', content }]);
+    return browser.request({ method: 'PATCH', url, ...form });
   }
 
   it("flags the business for its moderators' look and keeps it listed", async () => {
     const { trade, browser } = await ownerWithTrade();
 
-    const response = await uploadLogo(browser, trade.id);
+    const response = await uploadPicture(browser, trade.id);
 
     expect(response.json().data.trade.listingState).toBe('LISTED');
     expect(await storedTrade(trade.id)).toMatchObject({ changedSinceApproval: true, listed: true });
@@ -149,7 +152,7 @@ describe("a change to an approved business's logo", () => {
   it('does not flag a business not yet approved', async () => {
     const { trade, browser } = await ownerWithTrade({ moderationStatus: 'PENDING' });
 
-    await uploadLogo(browser, trade.id);
+    await uploadPicture(browser, trade.id);
 
     expect((await storedTrade(trade.id)).changedSinceApproval).toBe(false);
   });

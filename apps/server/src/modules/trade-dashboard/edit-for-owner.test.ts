@@ -40,10 +40,14 @@ async function auditOf(tradeId: string) {
   }));
 }
 
-async function uploadLogo(browser: TestBrowser, tradeId: string) {
+async function uploadPicture(browser: TestBrowser, tradeId: string, url: '/api/trades/logo' | '/api/trades/image') {
   const content = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#204060' } }).png().toBuffer();
-  const form = multipartForm({ tradeId }, [{ field: 'file', filename: 'logo.png', contentType: 'image/png', content }]);
-  return browser.request({ method: 'PATCH', url: '/api/trades/logo', ...form });
+  const form = multipartForm({ tradeId }, [{ field: 'file', filename: 'picture.png', contentType: 'image/png', content }]);
+  return browser.request({ method: 'PATCH', url, ...form });
+}
+
+function uploadLogo(browser: TestBrowser, tradeId: string) {
+  return uploadPicture(browser, tradeId, '/api/trades/logo');
 }
 
 describe("an administrator's edit of someone else's business", () => {
@@ -69,11 +73,12 @@ describe("an administrator's edit of someone else's business", () => {
     ]);
   });
 
-  it('writes a new logo, a flipped switch and a changed link to the audit log', async () => {
+  it('writes a new logo, a new cover picture, a flipped switch and a changed link to the audit log', async () => {
     const { trade } = await ownerWithTrade();
     const { admin, browser } = await administrator();
 
     const logoUri = (await uploadLogo(browser, trade.id)).json().data.trade.logoUri;
+    const image = (await uploadPicture(browser, trade.id, '/api/trades/image')).json().data.trade.image;
     await browser.patch(`/api/trades/toggleEnabled?key=${trade.id}`);
     await browser.post('/api/socialMedia/create', {
       entityId: trade.id,
@@ -86,11 +91,12 @@ describe("an administrator's edit of someone else's business", () => {
     expect(await auditOf(trade.id)).toEqual(
       expect.arrayContaining([
         { ...entry, before: { logoUri: null }, after: { logoUri } },
+        { ...entry, before: { image: null }, after: { image } },
         { ...entry, before: { enabled: true }, after: { enabled: false } },
         { ...entry, before: { link: null }, after: { link: 'FACEBOOK ownernamedpipes' } },
       ]),
     );
-    expect(await auditOf(trade.id)).toHaveLength(3);
+    expect(await auditOf(trade.id)).toHaveLength(4);
   });
 
   it('writes a new, changed and removed address to the audit log', async () => {
@@ -129,6 +135,7 @@ describe("an administrator's edit of someone else's business", () => {
 
     await owned.browser.patch('/api/trades/updateTradeProfile', profileOf(owned.trade, { name: 'Renamed By Owner' }));
     await uploadLogo(owned.browser, owned.trade.id);
+    await uploadPicture(owned.browser, owned.trade.id, '/api/trades/image');
     await owned.browser.patch(`/api/trades/toggleEnabled?key=${owned.trade.id}`);
     await adminOwned.browser.patch('/api/trades/updateTradeProfile', profileOf(adminOwned.trade, { name: 'Renamed Mine' }));
     await browser.patch(

@@ -48,6 +48,7 @@ describe('GET /api/trades/byUser/{userId}', () => {
       churchName: 'St Anne Ryde',
       churchGeo: 'Ryde NSW',
       logoUri: null,
+      image: null,
       website: 'https://anne.example.com.au',
       publicEmail: null,
       atClient: true,

@@ -18,7 +18,7 @@ import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentUser } from '../sessions/plugin';
 import { readImageForm } from '../uploads/image-form';
 import type { TradeSwitch } from './repo';
-import type { TradeDashboardService } from './service';
+import type { TradeDashboardService, TradePicture } from './service';
 
 const tags = ['trade dashboard'];
 const oneTrade = envelopeSchema(z.object({ trade: ownTradeSchema }));
@@ -40,6 +40,22 @@ const TOGGLES: readonly { path: string; name: TradeSwitch; summary: string; admi
     name: 'expired',
     summary: 'Flip whether the business has expired (administrators)',
     administrators: true,
+  },
+];
+
+/** SPEC §7 "Trades": the multipart uploads of the business's pictures, each with tradeId and the image in file. */
+const PICTURE_UPLOADS: readonly { path: string; picture: TradePicture; summary: string; message: string }[] = [
+  {
+    path: '/trades/logo',
+    picture: 'logo',
+    summary: "Change the business's logo: a multipart form with tradeId and the image in file",
+    message: MESSAGES.logoUpdated,
+  },
+  {
+    path: '/trades/image',
+    picture: 'cover',
+    summary: "Change the business's cover picture (16:9, at the top of its page): a multipart form with tradeId and the image in file",
+    message: MESSAGES.coverPictureUpdated,
   },
 ];
 
@@ -136,23 +152,20 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
     );
   }
 
-  app.patch(
-    '/trades/logo',
-    {
-      onRequest: requireMayChange,
-      schema: {
-        tags,
-        summary: "Change the business's logo: a multipart form with tradeId and the image in file",
-        consumes: ['multipart/form-data'],
-        response: { 200: oneTrade },
+  for (const upload of PICTURE_UPLOADS) {
+    app.patch(
+      upload.path,
+      {
+        onRequest: requireMayChange,
+        schema: { tags, summary: upload.summary, consumes: ['multipart/form-data'], response: { 200: oneTrade } },
       },
-    },
-    async (request) => {
-      const { fields, image } = await readImageForm(request);
-      const parsed = logoFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw new AppError('BAD_REQUEST', MESSAGES.tradeIdRequired);
-      const trade = await trades.changeLogo(currentUser(request), parsed.data.tradeId, image);
-      return envelope(200, MESSAGES.logoUpdated, { trade });
-    },
-  );
+      async (request) => {
+        const { fields, image } = await readImageForm(request);
+        const parsed = logoFieldsSchema.safeParse(fields);
+        if (!parsed.success) throw new AppError('BAD_REQUEST', MESSAGES.tradeIdRequired);
+        const trade = await trades.changePicture(currentUser(request), parsed.data.tradeId, upload.picture, image);
+        return envelope(200, upload.message, { trade });
+      },
+    );
+  }
 };

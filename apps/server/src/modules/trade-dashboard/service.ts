@@ -13,7 +13,7 @@ import type { RateLimiter, RateLimitRule } from '../rate-limits/service';
 import { requireMayMakeChanges, requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import { tradeSearchKeywords } from '../trades/search-keywords';
-import type { ImageStore } from '../uploads/image-store';
+import type { ImageFolder, ImageStore } from '../uploads/image-store';
 import { cleanText } from './clean-text';
 import type {
   CategoryRow,
@@ -41,6 +41,14 @@ export const OWNER_SWITCHES = ['atClient', 'atBusiness', 'online', 'enabled'] as
 const ADMINISTRATOR_SWITCH_ACTIONS: Partial<Record<TradeSwitch, AuditAction>> = {
   locked: 'trade.lock',
   expired: 'trade.expire',
+};
+
+/** The business's pictures: its logo, and the cover picture at the top of its page (SPEC §3 `image`). */
+export type TradePicture = 'logo' | 'cover';
+
+const PICTURES: Record<TradePicture, { column: 'logoUri' | 'image'; folder: ImageFolder }> = {
+  logo: { column: 'logoUri', folder: 'logos' },
+  cover: { column: 'image', folder: 'covers' },
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -92,6 +100,7 @@ function ownTradeOf(row: OwnTradeRow): OwnTrade {
     churchName: church.name,
     churchGeo: [church.suburb, church.stateType].filter(Boolean).join(' '),
     logoUri: trade.logoUri,
+    image: trade.image,
     website: trade.website,
     publicEmail: trade.publicEmail,
     atClient: trade.atClient,
@@ -429,15 +438,25 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
       await noteChange(user, await existingTrade(tradeId), edit);
     },
 
-    /** Replaces the business's logo with the image, re-encoded; the old file goes once the new one is recorded. */
-    async changeLogo(user: SignedInUser, tradeId: string, image: Buffer): Promise<OwnTrade> {
+    /**
+     * Replaces the business's logo or cover picture with the upload, re-encoded to the picture's shape; the old
+     * file goes once the new one is recorded. Both are what moderators approved, as the profile is.
+     */
+    async changePicture(user: SignedInUser, tradeId: string, picture: TradePicture, upload: Buffer): Promise<OwnTrade> {
       const trade = await tradeToChange(user, tradeId);
-      const logoUri = await images.save('logos', image);
-      await transactions.run(async () => {
-        await repo.update(trade.id, { logoUri });
-        await noteChange(user, trade, { before: { logoUri: trade.logoUri }, after: { logoUri } });
-      });
-      await images.remove(trade.logoUri);
+      const { column, folder } = PICTURES[picture];
+      const url = await images.save(folder, upload);
+      try {
+        await transactions.run(async () => {
+          await repo.update(trade.id, { [column]: url });
+          await noteChange(user, trade, { before: { [column]: trade[column] }, after: { [column]: url } });
+        });
+      } catch (error) {
+        // Nothing points at the new file; the old one stays the business's.
+        await images.remove(url);
+        throw error;
+      }
+      await images.remove(trade[column]);
       return ownTrade(trade.id);
     },
 

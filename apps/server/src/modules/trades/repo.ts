@@ -201,6 +201,7 @@ const cardColumns = {
 
 const detailColumns = {
   ...cardColumns,
+  image: trades.image,
   service: trades.service,
   tags: trades.tags,
   churchId: trades.churchId,

@@ -494,7 +494,7 @@ describe('GET /api/trades/{id}', () => {
     });
     expect(Object.keys(body.data.trade).sort()).toEqual(
       [
-        ...['id', 'name', 'brief', 'logoUri', 'website', 'ownerEmail', 'ownerName', 'ownerPhone', 'fullAddress'],
+        ...['id', 'name', 'brief', 'logoUri', 'image', 'website', 'ownerEmail', 'ownerName', 'ownerPhone', 'fullAddress'],
         ...['stateType', 'churchName', 'mainCategory', 'subCategory', 'online', 'service', 'tags', 'churchId'],
         ...['mainCategoryId', 'categoryId', 'atClient', 'atBusiness', 'socialMedias', 'latitude', 'longitude'],
       ].sort(),

@@ -28,6 +28,7 @@ const browser = await loggedInBrowser(app, db, administrator.id);
 const UPLOAD_ROUTES: { url: string; fields: Record<string, string> }[] = [
   { url: '/api/user/photo', fields: { userId: administrator.id } },
   { url: '/api/trades/logo', fields: { tradeId: trade.id } },
+  { url: '/api/trades/image', fields: { tradeId: trade.id } },
   { url: '/api/churches/logo', fields: { churchId: church.id } },
   { url: '/api/churches/image', fields: { churchId: church.id } },
 ];

@@ -91,6 +91,28 @@ describe('the public business page', () => {
     expect(website).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('shows the cover picture at the top, its place kept at 16:9 and fetched first', async () => {
+    serveBusiness({ ...FULL_BUSINESS, image: '/uploads/covers/harbour.webp' });
+    openPage(FULL_PATH);
+
+    const heading = await findBusinessHeading('Harbour City Plumbing');
+    const cover = screen.getByRole('img', { name: 'Cover picture of Harbour City Plumbing' });
+    expect(cover).toHaveAttribute('src', '/uploads/covers/harbour.webp');
+    expect(cover).toHaveAttribute('width', '1600');
+    expect(cover).toHaveAttribute('height', '900');
+    expect(cover).toHaveAttribute('loading', 'eager');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
+    expect(cover.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no cover picture for a business without one', async () => {
+    serveBusiness(FULL_BUSINESS);
+    openPage(FULL_PATH);
+
+    await findBusinessHeading('Harbour City Plumbing');
+    expect(screen.queryByRole('img', { name: /Cover picture/ })).not.toBeInTheDocument();
+  });
+
   it('names the browser tab after the business', async () => {
     serveBusiness(FULL_BUSINESS);
     openPage(FULL_PATH);

@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { CoverPicture } from '../../../components/cover-picture/cover-picture';
 import { websiteLink } from '../../../components/trade-card/card-text';
 import { TradeLogo } from '../../../components/trade-card/trade-logo';
 import { categoryLine, mapPosition, tagList } from '../business-facts';
@@ -21,6 +22,7 @@ export function BusinessProfile({ trade }: { trade: TradeDetail }) {
   return (
     <article aria-labelledby="business-name">
       <title>{`${trade.name} · ChurchTrades`}</title>
+      {trade.image && <CoverPicture name={trade.name} src={trade.image} className="rounded mb-4" atTop />}
       <header className="d-flex align-items-center gap-3 mb-4">
         <TradeLogo name={trade.name} logoUri={trade.logoUri} />
         <div>

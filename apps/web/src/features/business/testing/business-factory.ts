@@ -5,6 +5,7 @@ import { makeTradeCard } from '../../../testing/trade-factory';
 export function makeTradeDetail(overrides: Partial<TradeDetail> = {}): TradeDetail {
   return {
     ...makeTradeCard(),
+    image: null,
     service: 'Blocked drains',
     tags: 'drains, hot water',
     churchId: '11111111-1111-4111-8111-111111111111',

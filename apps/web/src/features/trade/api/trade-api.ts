@@ -63,6 +63,20 @@ async function showChangedTrade(
   }
 }
 
+/** A picture of the business to upload: its logo or its cover picture. */
+interface PictureUpload {
+  tradeId: string;
+  file: File;
+}
+
+function pictureForm({ tradeId, file }: PictureUpload): FormData {
+  const body = new FormData();
+  // The id before the file: a server reading the upload as a stream meets it first.
+  body.append('tradeId', tradeId);
+  body.append(IMAGE_FILE_FIELD, file);
+  return body;
+}
+
 const tradeChangesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listTrade: build.mutation<TradeChange, NewTradeInput>({
@@ -77,14 +91,15 @@ const tradeChangesApi = api.injectEndpoints({
       onQueryStarted: showChangedTrade,
       invalidatesTags: ['Trade'],
     }),
-    changeLogo: build.mutation<TradeChange, { tradeId: string; file: File }>({
-      query: ({ tradeId, file }) => {
-        const body = new FormData();
-        // The id before the file: a server reading the upload as a stream meets it first.
-        body.append('tradeId', tradeId);
-        body.append(IMAGE_FILE_FIELD, file);
-        return { url: '/trades/logo', method: 'PATCH', body };
-      },
+    changeLogo: build.mutation<TradeChange, PictureUpload>({
+      query: (upload) => ({ url: '/trades/logo', method: 'PATCH', body: pictureForm(upload) }),
+      transformResponse: toTradeChange,
+      onQueryStarted: showChangedTrade,
+      invalidatesTags: ['Trade'],
+    }),
+    /** The cover picture at the top of the business's page (SPEC §3 `image`). */
+    changeCoverPicture: build.mutation<TradeChange, PictureUpload>({
+      query: (upload) => ({ url: '/trades/image', method: 'PATCH', body: pictureForm(upload) }),
       transformResponse: toTradeChange,
       onQueryStarted: showChangedTrade,
       invalidatesTags: ['Trade'],
@@ -111,6 +126,7 @@ export const {
   useListTradeMutation,
   useUpdateTradeProfileMutation,
   useChangeLogoMutation,
+  useChangeCoverPictureMutation,
   useToggleTradeMutation,
   useResubmitTradeMutation,
 } = tradeChangesApi;

@@ -44,15 +44,26 @@ function renderSocialMedia(entries: (trade: OwnTrade) => SocialMediaEntry[] = ()
   };
 }
 
+/** What a cell shows besides its Open link. */
+function shownText(cell: HTMLElement): string {
+  const copy = cell.cloneNode(true) as HTMLElement;
+  for (const link of copy.querySelectorAll('a')) link.remove();
+  return copy.textContent ?? '';
+}
+
 function rows(): string[][] {
   const body = screen.getAllByRole('rowgroup')[1] as HTMLElement;
   return within(body)
     .getAllByRole('row')
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+    .map((row) => within(row).getAllByRole('cell').map(shownText));
+}
+
+function openLink(name: string) {
+  return screen.findByRole('link', { name: `Open ${name} (opens in new tab)` });
 }
 
 describe('SocialMediaPage', () => {
-  it('lists the entries under Social Media and name, each linking to its page in a new tab', async () => {
+  it('lists the entries under Social Media and name, each with a link of its own opening its page in a new tab', async () => {
     renderSocialMedia((trade) => [
       makeSocialMediaEntry(trade, {
         mediaType: 'FACEBOOK',
@@ -62,7 +73,7 @@ describe('SocialMediaPage', () => {
       makeSocialMediaEntry(trade, { mediaType: 'WEBSITE', name: 'https://smith.com.au', url: 'https://smith.com.au' }),
     ]);
 
-    const link = await screen.findByRole('link', { name: 'smithplumbing' });
+    const link = await openLink('smithplumbing');
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Social Media', 'name']);
     expect(rows()).toEqual([
       ['Facebook', 'smithplumbing'],
@@ -90,7 +101,7 @@ describe('SocialMediaPage', () => {
       name: '@smith.plumbing',
       mediaType: 'INSTAGRAM',
     });
-    expect(await screen.findByRole('link', { name: '@smith.plumbing' })).toBeInTheDocument();
+    expect(await openLink('@smith.plumbing')).toBeInTheDocument();
     await waitFor(() => {
       expect(listLoads()).toBe(2);
       expect(screen.getByLabelText('Name')).toHaveValue('');
@@ -125,10 +136,55 @@ describe('SocialMediaPage', () => {
       name: 'https://smithplumbing.com.au',
       mediaType: 'WEBSITE',
     });
-    expect(await screen.findByRole('link', { name: 'https://smithplumbing.com.au' })).toBeInTheDocument();
+    expect(await openLink('https://smithplumbing.com.au')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(server.calls('POST /api/socialMedia/create')).toHaveLength(0);
+  });
+
+  it('loads a row clicked on its name, and leaves the row alone when its Open link is followed', async () => {
+    const { user } = renderSocialMedia((trade) => [
+      makeSocialMediaEntry(trade, { mediaType: 'FACEBOOK', name: 'smithplumbing', url: 'https://www.facebook.com/smithplumbing' }),
+      makeSocialMediaEntry(trade, { mediaType: 'WEBSITE', name: 'https://smith.com.au', url: 'https://smith.com.au' }),
+    ]);
+    const link = await openLink('https://smith.com.au');
+    // jsdom cannot open a tab: the click is kept from navigating, and still bubbles as a real one does.
+    link.addEventListener('click', (event) => event.preventDefault());
+
+    await user.click(link);
+
+    expect(screen.getByRole('button', { name: 'Website' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+
+    await user.click(screen.getByText('https://smith.com.au'));
+
+    expect(screen.getByRole('button', { name: 'Website' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Name')).toHaveValue('https://smith.com.au');
+  });
+
+  it('lets a keyboard choose a row by its media type and reach its Open link apart', async () => {
+    const { user } = renderSocialMedia((trade) => [
+      makeSocialMediaEntry(trade, { mediaType: 'TIKTOK', name: '@smith', url: 'https://www.tiktok.com/@smith' }),
+    ]);
+    const choose = await screen.findByRole('button', { name: 'TikTok' });
+    const link = await openLink('@smith');
+
+    choose.focus();
+    await user.keyboard('{Enter}');
+    expect(choose).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Name')).toHaveValue('@smith');
+
+    await user.tab();
+    expect(link).toHaveFocus();
+    expect(link).toHaveAttribute('href', 'https://www.tiktok.com/@smith');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no Open link for an entry that names no page', async () => {
+    renderSocialMedia((trade) => [makeSocialMediaEntry(trade, { name: 'smithplumbing', url: '' })]);
+
+    expect(await screen.findByText('smithplumbing')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('empties the form and the selection on New, so Save adds another entry', async () => {
@@ -155,12 +211,12 @@ describe('SocialMediaPage', () => {
       makeSocialMediaEntry(trade, { mediaType: 'TIKTOK', name: '@smith', url: 'https://www.tiktok.com/@smith' }),
     ]);
 
-    await user.click(await screen.findByRole('cell', { name: 'smithplumbing' }));
+    await user.click(await screen.findByText('smithplumbing'));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText(MESSAGES.socialMediaDeleted)).toBeInTheDocument();
     expect(server.calls('PATCH /api/socialMedia/delete')[0]?.body).toEqual({ id: initial[0]?.id });
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'smithplumbing' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('smithplumbing')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'TikTok' })).toBeInTheDocument();
     expect(listLoads()).toBe(2);
     expect(screen.getByLabelText('Name')).toHaveValue('');

@@ -13,7 +13,8 @@ interface SocialMediaTableProps {
 
 /**
  * The entries, one of which may be selected for editing: a click anywhere on its row, or its media type's
- * button for keyboards. Each reference links to the page it stands for, in a new tab.
+ * button for keyboards. Each row's Open link, a control of its own, opens the page the entry stands for in a
+ * new tab without choosing the row.
  */
 export function SocialMediaTable({ entries, loading, selectedId, onSelect }: SocialMediaTableProps) {
   return (
@@ -53,16 +54,23 @@ export function SocialMediaTable({ entries, loading, selectedId, onSelect }: Soc
                     {MEDIA_TYPE_NAMES[entry.mediaType]}
                   </Button>
                 </td>
-                <td className="text-break">
-                  <a
-                    href={entry.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    // Opening the link is not choosing the row for editing.
-                    onClick={(event) => event.stopPropagation()}
-                  >
-                    {entry.name}
-                  </a>
+                <td>
+                  <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+                    <span className="text-break">{entry.name}</span>
+                    {entry.url && (
+                      <a
+                        href={entry.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="small text-nowrap"
+                        // Opening the page is not choosing the row for editing.
+                        onClick={(event) => event.stopPropagation()}
+                      >
+                        Open <span className="visually-hidden">{`${entry.name} (opens in new tab)`}</span>
+                        <span aria-hidden="true"> ↗</span>
+                      </a>
+                    )}
+                  </div>
                 </td>
               </tr>
             );

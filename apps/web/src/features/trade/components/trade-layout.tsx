@@ -14,6 +14,7 @@ import { useGetProfileQuery } from '../../../lib/current-user-api';
 import { useOwnTradeQuery } from '../api/trade-api';
 import { BusinessOwnerCard } from './business-owner-card';
 import { NewTradeForm } from './new-trade-form';
+import { TradeCoverCard } from './trade-cover-card';
 import { TradeLogoCard } from './trade-logo-card';
 import { TradeNav } from './trade-nav';
 
@@ -25,7 +26,7 @@ export interface TradeDashboard {
 }
 
 /**
- * /trade (SPEC §2 Trade account layout): the logo card, the links and the owner's card on the left, the
+ * /trade (SPEC §2 Trade account layout): the logo and cover picture cards, the links and the owner's card on the left, the
  * business page beside. A user without a business is offered the form that lists one instead.
  */
 export function TradeLayout() {
@@ -54,6 +55,7 @@ export function TradeLayout() {
       <Row className="g-4">
         <Col md={4} lg={3} className="d-flex flex-column gap-3">
           <TradeLogoCard trade={trade} readOnly={dashboard.readOnly} />
+          <TradeCoverCard trade={trade} readOnly={dashboard.readOnly} />
           <TradeNav tradeId={trade.id} />
           <BusinessOwnerCard owner={trade.owner} />
         </Col>

@@ -47,6 +47,7 @@ export function makeOwnTrade(owner: UserView, overrides: Partial<OwnTrade> = {})
     churchName: ST_MARY.name,
     churchGeo: 'Parramatta NSW',
     logoUri: null,
+    image: null,
     website: null,
     publicEmail: null,
     atClient: true,
