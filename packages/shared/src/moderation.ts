@@ -118,6 +118,8 @@ export const moderationTradeSchema = z.object({
   tags: z.string(),
   website: z.string().nullable(),
   logoUri: z.string().nullable(),
+  /** The cover picture at the top of the business's page. */
+  image: z.string().nullable(),
   stateType: z.string(),
   churchId: z.string(),
   churchName: z.string(),

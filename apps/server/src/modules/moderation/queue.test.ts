@@ -176,6 +176,7 @@ describe('GET /api/moderation/queue', () => {
       website: 'https://clarapipes.com.au',
       publicEmail: 'hello@clarapipes.com.au',
       logoUri: '/uploads/logos/clara.webp',
+      image: '/uploads/covers/clara.webp',
       online: true,
     });
     await createAddress(db, trade.id, {
@@ -197,6 +198,7 @@ describe('GET /api/moderation/queue', () => {
       tags: 'pipes',
       website: 'https://clarapipes.com.au',
       logoUri: '/uploads/logos/clara.webp',
+      image: '/uploads/covers/clara.webp',
       stateType: 'NSW',
       churchId: church.id,
       churchName: 'St Clare Manly',

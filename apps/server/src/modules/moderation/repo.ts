@@ -76,6 +76,7 @@ const moderationColumns = {
   tags: trades.tags,
   website: trades.website,
   logoUri: trades.logoUri,
+  image: trades.image,
   atClient: trades.atClient,
   atBusiness: trades.atBusiness,
   online: trades.online,

@@ -111,6 +111,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       tags: row.tags,
       website: row.website,
       logoUri: row.logoUri,
+      image: row.image,
       stateType: row.church.stateType,
       churchId: row.churchId,
       churchName: row.church.name,

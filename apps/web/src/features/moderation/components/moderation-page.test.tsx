@@ -89,6 +89,7 @@ describe('ModerationPage', () => {
       status: 'APPROVED',
       listed: true,
       changedSinceApproval: true,
+      image: '/uploads/covers/bright.webp',
     });
     renderModeration('/moderation', {
       routes: {
@@ -112,6 +113,12 @@ describe('ModerationPage', () => {
     );
     const second = articleOf('Bright Sparks');
     expect(within(second).getByText('Changed since approval')).toBeInTheDocument();
+    // A new cover picture is such a change: the moderator sees the picture itself.
+    expect(within(second).getByRole('img', { name: 'Cover picture of Bright Sparks' })).toHaveAttribute(
+      'src',
+      '/uploads/covers/bright.webp',
+    );
+    expect(within(first).queryByRole('img', { name: /Cover picture/ })).not.toBeInTheDocument();
     expect(within(second).getByText('Listed')).toBeInTheDocument();
     expect(within(second).getByText('Approve')).toBeInTheDocument();
     expect(within(second).getByText('Unlist')).toBeInTheDocument();

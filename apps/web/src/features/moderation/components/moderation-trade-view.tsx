@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 // The preview must be the very card the public will see, so it is the search page's own.
+import { CoverPicture } from '../../../components/cover-picture/cover-picture';
 import { TradeCard } from '../../../components/trade-card/trade-card';
 import { DecisionPanel } from './decision-panel';
 
@@ -147,6 +148,9 @@ function TradeDetails({ trade }: { trade: ModerationTrade }) {
         {trade.logoUri && (
           <img src={trade.logoUri} alt={`Logo of ${trade.name}`} width={96} height={96} className="rounded border" />
         )}
+      </Detail>
+      <Detail term="Cover picture">
+        {trade.image && <CoverPicture name={trade.name} src={trade.image} className="rounded border" />}
       </Detail>
       <Detail term="Owner">
         <span className="d-block">{trade.owner.name}</span>

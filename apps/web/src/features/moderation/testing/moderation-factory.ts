@@ -23,6 +23,7 @@ export function makeModerationTrade(overrides: Partial<ModerationTrade> = {}): M
     tags: 'drains hot-water',
     website: 'https://smithplumbing.example.com.au',
     logoUri: null,
+    image: null,
     stateType: 'NSW',
     churchId: ST_MARY_ID,
     churchName: "St Mary's Parramatta",
