@@ -224,6 +224,8 @@ export async function buildApp({
     images,
     rateLimits,
     audit,
+    mail,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
   });
   const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard, transactions });

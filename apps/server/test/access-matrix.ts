@@ -196,10 +196,11 @@ export async function buildScene(db: Database, uploadDir: string): Promise<Scene
   for (const caller of CALLERS) {
     if (caller !== 'anonymous') accounts[caller] = await accountOf(caller);
   }
-  // Listed, and waiting in the moderation queue all the same: changed by its owner since its approval.
+  // Listed, and waiting in the moderation queue all the same: changed by its owner since its approval. It names
+  // the church's priest.
   const [trade] = await db
     .update(trades)
-    .set({ changedSinceApproval: true })
+    .set({ changedSinceApproval: true, priestId: accounts.PRIEST.id })
     .where(eq(trades.ownerId, accounts.OWNER.id))
     .returning();
   const address = await createAddress(db, trade!.id, { suburb: 'Parramatta', latitude: -33.81, longitude: 151.0 });
@@ -619,6 +620,15 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     ),
   },
   { route: 'GET /api/churches/:id', answers: EVERYONE, call: read((scene) => `/api/churches/${scene.church.id}`) },
+  {
+    // An owner choosing their business's priest: names only, for anyone signed in.
+    route: 'GET /api/churches/priests',
+    answers: answers('sees', { anonymous: 401 }),
+    call: readList(
+      (scene) => `/api/churches/priests?churchId=${scene.church.id}`,
+      (scene) => scene.accounts.PRIEST.id,
+    ),
+  },
   { route: 'GET /api/address/lookup', answers: EVERYONE, call: read(() => '/api/address/lookup?q=1%20church%20st') },
   {
     route: 'GET /api/address/lookup/:id',
@@ -664,6 +674,25 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     call: onFreshTrade((trade) =>
       send('PATCH', '/api/trades/updateTradeProfile', { tradeId: trade.id, name: `${trade.name} Renamed`, brief: BRIEF }),
     ),
+  },
+  {
+    // The businesses naming the caller as their priest: the scene's names the PRIEST, no one else's list has it.
+    route: 'GET /api/trades/byPriest',
+    answers: answers('hidden', { anonymous: 401, USER: 403, OWNER: 403, OTHER_TRADER: 403, PRIEST: 'sees' }),
+    call: readList(
+      () => '/api/trades/byPriest',
+      (scene) => scene.trade.id,
+    ),
+  },
+  {
+    // The priest a business names, and no one else, takes their name off it.
+    route: 'PATCH /api/trades/detachPriest',
+    answers: answers(403, { anonymous: 401, PRIEST: 'ok' }),
+    call: async (scene) => {
+      const trade = await scene.freshTrade({ priestId: scene.accounts.PRIEST.id });
+      const request = send('PATCH', `/api/trades/detachPriest?tradeId=${trade.id}`);
+      return { request, owner: trade.ownerId, state: tradeState(scene, trade.id) };
+    },
   },
   tradeSwitch('toggletradeatclient', OWNER_AND_ADMINISTRATORS),
   tradeSwitch('toggletradeatbusiness', OWNER_AND_ADMINISTRATORS),

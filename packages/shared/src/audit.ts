@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   'user.twoStepOn',
   'user.twoStepOff',
   'trade.editForOwner',
+  'trade.priestDetach',
   'mail.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -10,6 +10,14 @@ export function mayViewModeration(role: Role): boolean {
   return role === 'PRIEST' || roleAtLeast(role, 'MODERATOR');
 }
 
+/**
+ * The businesses naming the caller as their priest, and taking their name off one: a church's priests hold at
+ * least the PRIEST role (attaching one raises a lower role), so the roles below never have any.
+ */
+export function mayServeAsPriest(role: Role): boolean {
+  return roleAtLeast(role, 'PRIEST');
+}
+
 export function mayModerate(role: Role): boolean {
   return roleAtLeast(role, 'MODERATOR');
 }

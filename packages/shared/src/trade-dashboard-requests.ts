@@ -27,3 +27,7 @@ export const socialMediaIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES
 /** `PATCH /api/socialMedia/delete`. */
 export const socialMediaDeleteSchema = z.object({ id: z.uuid({ error: MESSAGES.socialMediaIdRequired }) });
 export type SocialMediaDeleteInput = z.infer<typeof socialMediaDeleteSchema>;
+
+/** `PATCH /api/trades/detachPriest?tradeId=`: the business whose priest takes their name off it. */
+export const priestTradeQuerySchema = z.object({ tradeId: z.uuid({ error: MESSAGES.tradeIdRequired }) });
+export type PriestTradeQuery = z.infer<typeof priestTradeQuerySchema>;

@@ -1,43 +1,33 @@
 import { z } from 'zod';
-import {
-  TRADE_BRIEF_MAX_LENGTH,
-  TRADE_BRIEF_MIN_LENGTH,
-  TRADE_NAME_MAX_LENGTH,
-  TRADE_NAME_MIN_LENGTH,
-} from './constants';
-import { requiredString } from './fields';
 import { mediaTypeSchema } from './media-types';
 import { honeypotSchema } from './honeypot';
 import { MESSAGES } from './messages';
 import { roleSchema } from './roles';
 import { REAL_STATES } from './states';
+import { BUSINESS_KINDS, mainCategoryChoiceSchema, tradeFieldsSchema } from './trade-profile';
 
 /** Where a business stands in the directory, as its owner sees it (DESIGN "Roles"). */
 export const LISTING_STATES = ['PENDING', 'LISTED', 'REJECTED', 'UNLISTED', 'HIDDEN'] as const;
 export type ListingState = (typeof LISTING_STATES)[number];
 
 /**
- * `POST /api/trades/new`: the "List your business" form. The business's state is its church's; the main
- * category is the sub category's parent when a sub category is chosen.
+ * `POST /api/trades/new`: what a profile change accepts, with the church it is listed at. The business's state is
+ * its church's (`stateType`, when sent, must be it); a sub category implies its main category.
  */
-export const newTradeSchema = z.object({
-  name: requiredString(TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired).max(TRADE_NAME_MAX_LENGTH, {
-    error: MESSAGES.nameTooLong,
-  }),
-  brief: requiredString(TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired).max(TRADE_BRIEF_MAX_LENGTH, {
-    error: MESSAGES.briefTooLong,
-  }),
-  mainCategoryId: z.coerce
-    .number<number | string>({ error: MESSAGES.chooseMainCategory })
-    .int({ error: MESSAGES.chooseMainCategory })
-    .min(1, { error: MESSAGES.chooseMainCategory }),
-  categoryId: z.coerce.number<number | string>().int().min(1).optional(),
-  stateType: z.enum(REAL_STATES, { error: MESSAGES.chooseState }),
+export const newTradeSchema = tradeFieldsSchema.extend({
+  stateType: z.enum(REAL_STATES, { error: MESSAGES.chooseState }).optional(),
   churchId: z.uuid({ error: MESSAGES.chooseChurch }),
   ...honeypotSchema,
 });
 export type NewTradeInput = z.infer<typeof newTradeSchema>;
-export type NewTradeFormValues = z.input<typeof newTradeSchema>;
+
+/** The "List your business" form: it asks for a main category and a state before offering subs and churches. */
+export const newTradeFormSchema = newTradeSchema.extend({
+  mainCategoryId: mainCategoryChoiceSchema,
+  stateType: z.enum(REAL_STATES, { error: MESSAGES.chooseState }),
+});
+export type NewTradeFormValues = z.input<typeof newTradeFormSchema>;
+export type NewTradeFormInput = z.infer<typeof newTradeFormSchema>;
 
 /** `data.trade` of the owner's calls (`byUser`, `new`, `updateTradeProfile`, toggles, logo, cover picture). */
 export const ownTradeSchema = z.object({
@@ -58,6 +48,9 @@ export const ownTradeSchema = z.object({
   churchName: z.string(),
   /** SPEC §2 "Serving Church Geo": where the church is, e.g. "Bankstown NSW". */
   churchGeo: z.string(),
+  /** The church's priest the business names (SPEC §1), or null for none. */
+  priest: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  businessKind: z.enum(BUSINESS_KINDS).nullable(),
   logoUri: z.string().nullable(),
   /** SPEC §3 `image`: the cover picture at the top of the business's page, 16:9. */
   image: z.string().nullable(),
@@ -117,3 +110,13 @@ export const socialMediaEntrySchema = z.object({
   url: z.string(),
 });
 export type SocialMediaEntry = z.infer<typeof socialMediaEntrySchema>;
+
+/** `data.trades[]` of `GET /api/trades/byPriest`: a business that names the caller as its priest. */
+export const priestTradeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  churchName: z.string(),
+  ownerName: z.string(),
+  listingState: z.enum(LISTING_STATES),
+});
+export type PriestTrade = z.infer<typeof priestTradeSchema>;

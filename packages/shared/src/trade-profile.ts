@@ -20,12 +20,36 @@ export const publicEmailSchema = z
   .max(PUBLIC_EMAIL_MAX_LENGTH, { error: MESSAGES.publicEmailTooLong, abort: true })
   .refine((email) => email === '' || z.regexes.email.test(email), { error: MESSAGES.invalidEmail });
 
-/** SPEC §5 sets no rule on churchId, categoryId, service or tags; absent means "keep the trade's own". */
-export const tradeProfileSchema = z.object({
-  tradeId: idString(TRADE_ID_MIN_LENGTH, MESSAGES.tradeIdRequired),
-  churchId: z.string().max(ID_MAX_LENGTH, { error: MESSAGES.idTooLong }).optional(),
-  // Select boxes hand over their value as a string.
-  categoryId: z.coerce.number<number | string>().int().optional(),
+/** SPEC §1: a business is a sole trader, a company or a joint venture; an older one may not have said. */
+export const BUSINESS_KINDS = ['SOLE_TRADER', 'COMPANY', 'JOINT_VENTURE'] as const;
+export type BusinessKind = (typeof BUSINESS_KINDS)[number];
+
+/** How the product names each kind of business, on forms and on the business's page. */
+export const BUSINESS_KIND_NAMES: Readonly<Record<BusinessKind, string>> = {
+  SOLE_TRADER: 'Sole trader',
+  COMPANY: 'Company',
+  JOINT_VENTURE: 'Joint venture',
+};
+
+/** A category chosen in a select box arrives as a string; '' (nothing chosen) reads as 0, which names none. */
+function categoryIdSchema(message: string) {
+  return z.coerce.number<number | string>({ error: message }).int({ error: message }).optional();
+}
+
+/** The main category a form insists on: the server takes it from a sub category, a form asks for it first. */
+export const mainCategoryChoiceSchema = z.coerce
+  .number<number | string>({ error: MESSAGES.chooseMainCategory })
+  .int({ error: MESSAGES.chooseMainCategory })
+  .min(1, { error: MESSAGES.chooseMainCategory });
+
+/**
+ * The fields a business is listed with and later changed by, one rule for both calls. Absent means "keep the
+ * business's own" on a change. `categoryId` is a sub category (its main one follows) or a main category alone;
+ * `mainCategoryId`, when sent as well, must be that category's main one.
+ */
+export const tradeFieldsSchema = z.object({
+  mainCategoryId: categoryIdSchema(MESSAGES.chooseMainCategory),
+  categoryId: categoryIdSchema(MESSAGES.chooseCategory),
   name: requiredString(TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired).max(TRADE_NAME_MAX_LENGTH, {
     error: MESSAGES.nameTooLong,
   }),
@@ -36,7 +60,30 @@ export const tradeProfileSchema = z.object({
   tags: z.string().max(TRADE_TAGS_MAX_LENGTH, { error: MESSAGES.tagsTooLong }).optional(),
   /** The address visitors write to, shown on the card and page; '' takes it away, absent keeps it. */
   publicEmail: publicEmailSchema.optional(),
+  /** SPEC §1 "optionally a priest": one of the church's priests; '' or null is "No priest". */
+  priestId: z
+    .union([z.literal(''), z.uuid({ error: MESSAGES.choosePriest })], { error: MESSAGES.choosePriest })
+    .nullable()
+    .optional()
+    .transform((id) => (id === '' ? null : id)),
+  /** '' or null is "not stated". */
+  businessKind: z
+    .union([z.literal(''), z.enum(BUSINESS_KINDS)], { error: MESSAGES.chooseBusinessKind })
+    .nullable()
+    .optional()
+    .transform((kind) => (kind === '' ? null : kind)),
+});
+export type TradeFieldsInput = z.infer<typeof tradeFieldsSchema>;
+
+/** `PATCH /api/trades/updateTradeProfile` (SPEC §3 "Profile update of a trade"); SPEC §5 sets no rule on churchId. */
+export const tradeProfileSchema = tradeFieldsSchema.extend({
+  tradeId: idString(TRADE_ID_MIN_LENGTH, MESSAGES.tradeIdRequired),
+  churchId: z.string().max(ID_MAX_LENGTH, { error: MESSAGES.idTooLong }).optional(),
 });
 export type TradeProfileInput = z.infer<typeof tradeProfileSchema>;
 /** What a form holds before parsing: categoryId may still be a string. */
 export type TradeProfileFormValues = z.input<typeof tradeProfileSchema>;
+
+/** `data.priests[]` of `GET /api/churches/priests`: who an owner may name as their business's priest, by name only. */
+export const churchPriestSchema = z.object({ userId: z.string(), name: z.string() });
+export type ChurchPriest = z.infer<typeof churchPriestSchema>;

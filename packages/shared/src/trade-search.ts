@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SEARCH_TEXT_MAX_LENGTH } from './constants';
 import { stateFilterParameterSchema } from './state-schemas';
+import { BUSINESS_KINDS } from './trade-profile';
 
 export const NO_CATEGORY = -1;
 /** Beyond any real listing (50 million rows at the largest size); keeps the row offset a sane number. */
@@ -127,6 +128,8 @@ export const tradeDetailSchema = tradeCardSchema.extend({
   categoryId: z.number().int().nullable(),
   atClient: z.boolean(),
   atBusiness: z.boolean(),
+  /** Sole trader, company or joint venture (SPEC §1); null when its owner has not said. */
+  businessKind: z.enum(BUSINESS_KINDS).nullable(),
   /** Every social media link of the business, with the link each stands for. */
   socialMedias: z.array(z.object({ mediaType: z.string(), name: z.string(), url: z.string() })),
   /**

@@ -3,6 +3,7 @@ import { MAIL_STATES } from '@churchtrades/shared/mail-outbox';
 import { CHOSEN_MEDIA_TYPES } from '@churchtrades/shared/media-types';
 import { MODERATION_STATUSES } from '@churchtrades/shared/moderation';
 import { ACCOUNT_ROLES } from '@churchtrades/shared/roles';
+import { BUSINESS_KINDS } from '@churchtrades/shared/trade-profile';
 import { REAL_STATES } from '@churchtrades/shared/states';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -39,6 +40,7 @@ export const role = pgEnum('role', ACCOUNT_ROLES);
 export const mediaType = pgEnum('media_type', CHOSEN_MEDIA_TYPES);
 export const moderationStatus = pgEnum('moderation_status', MODERATION_STATUSES);
 export const churchRole = pgEnum('church_role', CHURCH_ROLES);
+export const businessKind = pgEnum('business_kind', BUSINESS_KINDS);
 export const sessionStage = pgEnum('session_stage', ['MFA_PENDING', 'ACTIVE']);
 export const mailState = pgEnum('mail_state', MAIL_STATES);
 export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD', 'CHANGE_EMAIL', 'UNDO_EMAIL_CHANGE']);
@@ -159,8 +161,12 @@ export const trades = pgTable(
       .references(() => churches.id, { onDelete: 'restrict' }),
     mainCategoryId: integer('main_category_id').references(() => categories.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    // SPEC §1 "optionally a priest": a priest of the business's church (the service checks it), or none.
+    priestId: uuid('priest_id').references(() => users.id, { onDelete: 'set null' }),
     stateType: stateType('state_type').notNull(),
     name: text('name').notNull(),
+    // Sole trader, company or joint venture; null for "not stated", as businesses listed before it was asked are.
+    businessKind: businessKind('business_kind'),
     brief: text('brief').notNull().default(''),
     service: text('service').notNull().default(''),
     tags: text('tags').notNull().default(''),
@@ -219,6 +225,8 @@ export const trades = pgTable(
     index('trades_name_vector_idx').using('gin', table.nameVector),
     index('trades_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('trades_church_idx').on(table.churchId),
+    // A priest's list of the businesses that name them.
+    index('trades_priest_idx').on(table.priestId),
     // The directory's pages in name order, whole or by one filter; the other filters are checked on the way.
     index('trades_listed_name_idx').on(table.name, table.id).where(sql`listed`),
     index('trades_listed_state_name_idx').on(table.stateType, table.name, table.id).where(sql`listed`),

@@ -1,4 +1,5 @@
 import type { AddressIndexRow } from '../address-import/gnaf-release';
+import type { BusinessKind } from '@churchtrades/shared/trade-profile';
 import type { MailSender } from '../../modules/mail/account-mails';
 import { createAddressBook } from './address-book';
 import { DEMO_NOW } from './demo-clock';
@@ -27,6 +28,29 @@ export const APPROVED_TRADES = 600;
 export const PENDING_TRADES = 12;
 /** Pending businesses of the demo church, so the demo moderator has something to decide. */
 const PENDING_AT_DEMO_CHURCH = 4;
+/** The approved business listed under its main category alone (SPEC: a sub category is optional). */
+const MAIN_CATEGORY_ONLY_TRADE = 3;
+
+/**
+ * The kinds of business (SPEC §1) in turn, mostly sole traders, one in ten not stated as older listings are.
+ * Derived from the business's number, not drawn: a draw would change every business generated after it.
+ */
+const KINDS_IN_TURN: readonly (BusinessKind | null)[] = [
+  'SOLE_TRADER',
+  'COMPANY',
+  'SOLE_TRADER',
+  'JOINT_VENTURE',
+  'SOLE_TRADER',
+  'COMPANY',
+  'SOLE_TRADER',
+  null,
+  'SOLE_TRADER',
+  'COMPANY',
+];
+
+function kindOf(number: number): BusinessKind | null {
+  return KINDS_IN_TURN[number % KINDS_IN_TURN.length] ?? null;
+}
 
 const CATEGORIES_CREATED_AT = new Date(Date.UTC(DEMO_NOW.getUTCFullYear() - 3, 0, 10, 9, 0, 0));
 
@@ -50,10 +74,14 @@ export interface DemoDataset {
   demoBusiness: { id: string; name: string };
 }
 
+/**
+ * The demo trader's business and the first pending one at the demo church name the demo priest, so the priest's
+ * page lists businesses from the first start.
+ */
 function generateTrades(
   context: TradeContext,
   churches: { first: DemoChurch; open: DemoChurch[] },
-  demoTrader: UserRow,
+  accounts: { demoTrader: UserRow; demoPriest: UserRow },
 ): GeneratedTrade[] {
   const { random } = context;
   const generated = [
@@ -61,17 +89,25 @@ function generateTrades(
       church: churches.first,
       status: 'APPROVED',
       ownerNumber: 0,
-      owner: demoTrader,
+      owner: accounts.demoTrader,
       onPremises: true,
+      priestId: accounts.demoPriest.id,
+      businessKind: kindOf(0),
     }),
   ];
   for (let number = 1; number < APPROVED_TRADES; number += 1) {
     const church = random.pick(churches.open);
-    generated.push(generateTrade(context, { church, status: 'APPROVED', ownerNumber: number }));
+    const mainCategoryOnly = number === MAIN_CATEGORY_ONLY_TRADE;
+    generated.push(
+      generateTrade(context, { church, status: 'APPROVED', ownerNumber: number, mainCategoryOnly, businessKind: kindOf(number) }),
+    );
   }
   for (let index = 0; index < PENDING_TRADES; index += 1) {
-    const church = index < PENDING_AT_DEMO_CHURCH ? churches.first : random.pick(churches.open);
-    generated.push(generateTrade(context, { church, status: 'PENDING', ownerNumber: APPROVED_TRADES + index }));
+    const atDemoChurch = index < PENDING_AT_DEMO_CHURCH;
+    const church = atDemoChurch ? churches.first : random.pick(churches.open);
+    const number = APPROVED_TRADES + index;
+    const priestId = index === 0 ? accounts.demoPriest.id : undefined;
+    generated.push(generateTrade(context, { church, status: 'PENDING', ownerNumber: number, priestId, businessKind: kindOf(number) }));
   }
   return generated;
 }
@@ -96,7 +132,8 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const { churches, first } = buildChurches(createRandom(seed, 'churches'));
   const accounts = buildRoleAccounts(createRandom(seed, 'accounts'), passwordHash);
   const demoTrader = accounts.get('TRADER');
-  if (!demoTrader) throw new Error('No demo TRADER account');
+  const demoPriest = accounts.get('PRIEST');
+  if (!demoTrader || !demoPriest) throw new Error('No demo TRADER or PRIEST account');
   const context: TradeContext = {
     random: createRandom(seed, 'trades'),
     categories: categories.trees,
@@ -106,7 +143,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   };
   // Businesses only at open churches: every approved one is then listed in search.
   const open = churches.filter((church) => church.row.enabled);
-  const generated = generateTrades(context, { first, open }, demoTrader);
+  const generated = generateTrades(context, { first, open }, { demoTrader, demoPriest });
   const demoBusiness = generated[0]?.trade;
   if (!demoBusiness) throw new Error('The demo trader has no business');
   const users = [...accounts.values(), ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];

@@ -1,4 +1,5 @@
 import type { RealState } from '@churchtrades/shared/states';
+import type { BusinessKind } from '@churchtrades/shared/trade-profile';
 import { tradeSearchKeywords } from '../../modules/trades/search-keywords';
 import type { addresses, socialMedia, trades } from '../schema';
 import type { AddressBook, IndexedAddress } from './address-book';
@@ -60,6 +61,11 @@ export interface TradeRequest {
   owner?: UserRow;
   /** Never online-only, for a business meant to be shown with its address. */
   onPremises?: boolean;
+  /** Listed under its main category alone, no sub category chosen. */
+  mainCategoryOnly?: boolean;
+  /** The priest of its church the business names. */
+  priestId?: string;
+  businessKind?: BusinessKind | null;
 }
 
 export interface GeneratedTrade {
@@ -237,18 +243,22 @@ export function generateTrade(context: TradeContext, request: TradeRequest): Gen
   const owner = request.owner ?? makeOwner(context, person, request, times.createdAt);
   const place = onlineOnly ? null : context.addressBook.take(church.state, suburb);
   const name = businessName(context, person, sub.definition, suburb);
+  // The sub category is drawn all the same: the name and texts come from it, and every later draw stays put.
+  const chosenSub = request.mainCategoryOnly ? undefined : sub;
   const trade: TradeRow = {
     id: random.uuid(),
     ownerId: owner.id,
     churchId: church.row.id,
     mainCategoryId: tree.main.id,
-    categoryId: sub.id,
+    categoryId: chosenSub?.id ?? null,
+    priestId: request.priestId ?? null,
     stateType: church.state,
     name,
+    businessKind: request.businessKind ?? null,
     brief: brief(random, sub.definition, suburb),
     service: serviceText(random, main, sub.definition, suburb),
     tags: ownTags(random, sub.definition),
-    searchKeywords: tradeSearchKeywords({ mainCategory: tree.main, subCategory: sub, suburb: place?.suburb.name }),
+    searchKeywords: tradeSearchKeywords({ mainCategory: tree.main, subCategory: chosenSub, suburb: place?.suburb.name }),
     website: random.chance(0.8) ? `https://www.${slugify(name)}.${EXAMPLE_DOMAIN}` : null,
     // Derived, not drawn: a draw here would change every business generated after it.
     publicEmail: `hello@${slugify(name)}.${EXAMPLE_DOMAIN}`,

@@ -238,6 +238,25 @@ describe('seedDemoData', () => {
     }
   });
 
+  it('names the demo priest on businesses of their church, and shows every kind of business', async () => {
+    const [priest] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.PRIEST));
+    const rows = await db.select().from(trades);
+    const naming = rows.filter((trade) => trade.priestId === priest!.id);
+
+    expect(naming.length).toBeGreaterThanOrEqual(2);
+    expect(naming.every((trade) => trade.churchId === summary.demoChurch.id)).toBe(true);
+    expect(naming.map((trade) => trade.id)).toContain(summary.demoBusiness.id);
+    expect(new Set(rows.map((trade) => trade.businessKind))).toEqual(new Set(['SOLE_TRADER', 'COMPANY', 'JOINT_VENTURE', null]));
+  });
+
+  it('lists an approved business under its main category alone, found by that category', async () => {
+    const alone = (await db.select().from(trades)).filter((trade) => trade.categoryId === null);
+
+    expect(alone).toHaveLength(1);
+    expect(alone[0]).toMatchObject({ moderationStatus: 'APPROVED', listed: true });
+    expect(alone[0]!.mainCategoryId).not.toBeNull();
+  });
+
   it('leaves two failed mails for administrators to send again, recent enough that housekeeping keeps them', async () => {
     const { rows, total } = await createOutboxRepo(db).failedPage({ page: 0, size: 10 });
 

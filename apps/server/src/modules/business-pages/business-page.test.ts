@@ -53,7 +53,7 @@ const { app, database } = await createTestApp({ webDistDir: distDir });
 const COVER = '/uploads/covers/fedcba9876543210fedcba9876543210.webp';
 const db = database.db;
 
-async function plumber() {
+async function plumber(fields: Parameters<typeof createTrade>[1] = {}) {
   const category = await createCategory(db, { name: `Plumbing ${randomUUID().slice(0, 6)}` });
   const owner = await createOwner(db, { email: `${randomUUID().slice(0, 8)}@smithplumbing.com.au`, phone: '0400 111 222' });
   const trade = await createTrade(db, {
@@ -63,6 +63,7 @@ async function plumber() {
     mainCategoryId: category.id,
     logoUri: '/uploads/logos/0123456789abcdef0123456789abcdef.webp',
     publicEmail: 'office@smithplumbing.com.au',
+    ...fields,
   });
   return { trade, owner, category };
 }
@@ -205,6 +206,17 @@ describe("a business page's first HTML answer", () => {
       geo: { '@type': 'GeoCoordinates', latitude: -33.8151, longitude: 151.0011 },
       sameAs: ['https://www.facebook.com/smithplumbing', 'https://smithplumbing.com.au'],
     });
+  });
+
+  it("tells crawlers the kind of business as a named property, and nothing of it when its owner has not said", async () => {
+    const { trade: company } = await plumber({ businessKind: 'COMPANY' });
+    const { trade: unstated } = await plumber();
+
+    const stated = structuredData((await pageOf(company.id)).body);
+    const silent = structuredData((await pageOf(unstated.id)).body);
+
+    expect(stated.additionalProperty).toEqual([{ '@type': 'PropertyValue', name: 'Kind of business', value: 'Company' }]);
+    expect(silent).not.toHaveProperty('additionalProperty');
   });
 
   it('keeps a street address its owner keeps private out of the page, coordinates included', async () => {

@@ -1,3 +1,4 @@
+import type { BusinessKind } from '@churchtrades/shared/trade-profile';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { rowsOf } from '../../db/raw-sql';
@@ -16,6 +17,7 @@ export interface ListedBusinessRow {
   ownerPhone: string | null;
   stateType: string;
   mainCategory: string | null;
+  businessKind: BusinessKind | null;
   online: boolean;
   atClient: boolean;
   atBusiness: boolean;
@@ -72,6 +74,7 @@ export function createBusinessPageRepo(db: Database) {
           ownerPhone: users.phone,
           stateType: trades.stateType,
           mainCategory: sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${trades.mainCategoryId})`,
+          businessKind: trades.businessKind,
           online: trades.online,
           atClient: trades.atClient,
           atBusiness: trades.atBusiness,

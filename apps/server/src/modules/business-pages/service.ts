@@ -1,5 +1,6 @@
 import { businessPath, coverPictureAlt } from '@churchtrades/shared/business-page';
 import { showsExactPlace } from '@churchtrades/shared/street-privacy';
+import { BUSINESS_KIND_NAMES } from '@churchtrades/shared/trade-profile';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import { type Clock, systemClock } from '../../clock';
 import { isUuid } from '../../lib/uuid';
@@ -135,6 +136,16 @@ function geoOf(business: ListedBusinessRow) {
   return { '@type': 'GeoCoordinates', latitude: address.latitude, longitude: address.longitude };
 }
 
+/**
+ * The kind of business (SPEC §1) as schema.org has no property for it: `legalName` would claim a registered
+ * name, and `additionalType` wants a type's URL, while "sole trader" is neither. LocalBusiness is also a Place,
+ * whose `additionalProperty` holds a named value; nothing when the owner has not said.
+ */
+function kindOf({ businessKind }: ListedBusinessRow) {
+  if (businessKind === null) return undefined;
+  return [{ '@type': 'PropertyValue', name: 'Kind of business', value: BUSINESS_KIND_NAMES[businessKind] }];
+}
+
 function withoutEmpty<T>(fields: Record<string, T | null | undefined>): Record<string, T> {
   return Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined && value !== null && value !== ''),
@@ -190,6 +201,7 @@ export function createBusinessPageService({
       address: postalAddressOf(business),
       geo,
       sameAs: sameAs.length > 0 ? sameAs : undefined,
+      additionalProperty: kindOf(business),
     });
     return {
       title: titleOf(business),

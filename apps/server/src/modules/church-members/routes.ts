@@ -5,6 +5,7 @@ import {
   type ChurchRole,
 } from '@churchtrades/shared/church-admin';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
+import { churchPriestSchema } from '@churchtrades/shared/trade-profile';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayAdministerChurches } from '@churchtrades/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +28,20 @@ export const churchMemberRoutes: FastifyPluginAsyncZod<{ members: ChurchMemberSe
   const onRequest = app.requireRole(mayAdministerChurches);
   // Answers about who serves a church, for its administrators only: no cache may keep them.
   keepAnswersPrivate(app);
+
+  app.get(
+    '/churches/priests',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['churches'],
+        summary: "A church's priests, by name only: those a business of the church may name",
+        querystring: churchKeyQuerySchema,
+        response: { 200: envelopeSchema(z.object({ priests: z.array(churchPriestSchema) })) },
+      },
+    },
+    async (request) => envelope(200, MESSAGES.priestsFound, { priests: await members.priestsToChoose(request.query.churchId) }),
+  );
 
   for (const { path, churchRole, summary } of LISTS) {
     app.get(

@@ -1,4 +1,5 @@
 import type { ChurchMember, ChurchMembershipInput, ChurchRole } from '@churchtrades/shared/church-admin';
+import type { ChurchPriest } from '@churchtrades/shared/trade-profile';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayManageAccountOf } from '@churchtrades/shared/permissions';
 import { roleRank } from '@churchtrades/shared/roles';
@@ -70,6 +71,15 @@ export function createChurchMemberService({ repo, churches, audit, transactions 
   }
 
   return {
+    /**
+     * The priests an owner may name for a business of the church (SPEC §1 "optionally a priest"): any signed-in
+     * user may ask, and learns their names only, never how to reach them.
+     */
+    async priestsToChoose(churchId: string): Promise<ChurchPriest[]> {
+      const priests = await repo.listMembers(churchId, 'PRIEST');
+      return priests.map(({ userId, firstName, lastName }) => ({ userId, name: `${firstName} ${lastName}` }));
+    },
+
     async list(actor: SignedInUser, churchId: string, churchRole: ChurchRole): Promise<ChurchMember[]> {
       const church = await churches.churchToManage(actor, churchId);
       return repo.listMembers(church.id, churchRole);

@@ -272,6 +272,8 @@ describe('the business services, whoever calls them', () => {
     images: createImageStore(config.uploadDir),
     rateLimits: createRateLimiter(createRateLimitRepo(repoDb), systemClock),
     audit: createAuditService(createAuditRepo(repoDb)),
+    mail: { queue: async () => {} },
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
   });
   const addressService = createAddressService({ repo: createAddressRepo(repoDb), trades: tradeDashboard, transactions });

@@ -85,6 +85,62 @@ describe('POST /api/trades/new', () => {
     expect(response.json().data.trade).toMatchObject({ mainCategoryId: plumbing.main.id, categoryId: null, subCategory: null });
   });
 
+  it("implies the main category from a sub category, and the state from the church, as SPEC's fields carry them", async () => {
+    const { browser } = await trader();
+    const specFields = { churchId: church.id, categoryId: plumbing.sub.id, name: 'Brigid Drains', brief: 'Drains cleared.', service: '', tags: '' };
+
+    const response = await browser.post('/api/trades/new', specFields);
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.trade).toMatchObject({
+      mainCategoryId: plumbing.main.id,
+      categoryId: plumbing.sub.id,
+      stateType: 'NSW',
+    });
+  });
+
+  it('accepts a main category alone sent as the category', async () => {
+    const { browser } = await trader();
+    const { mainCategoryId: _main, ...body } = newTrade({ categoryId: plumbing.main.id });
+
+    const response = await browser.post('/api/trades/new', body);
+
+    expect(response.json().data.trade).toMatchObject({ mainCategoryId: plumbing.main.id, categoryId: null, subCategory: null });
+  });
+
+  it('keeps service and tags sent at creation, and the kind of business and public e-mail', async () => {
+    const { account, browser } = await trader();
+
+    const response = await browser.post(
+      '/api/trades/new',
+      newTrade({
+        service: ' Blocked drains\nHot water ',
+        tags: 'drains, gas',
+        businessKind: 'SOLE_TRADER',
+        publicEmail: 'hello@brigid.example.com.au',
+      }),
+    );
+
+    expect(response.json().data.trade).toMatchObject({
+      service: 'Blocked drains\nHot water',
+      tags: 'drains, gas',
+      businessKind: 'SOLE_TRADER',
+      publicEmail: 'hello@brigid.example.com.au',
+    });
+    const [row] = await tradesOf(account.id);
+    expect(row).toMatchObject({ service: 'Blocked drains\nHot water', tags: 'drains, gas', businessKind: 'SOLE_TRADER' });
+  });
+
+  it('refuses a business without any category with 400', async () => {
+    const { account, browser } = await trader();
+    const { mainCategoryId: _main, categoryId: _sub, ...body } = newTrade();
+
+    const response = await browser.post('/api/trades/new', body);
+
+    expect(response.json()).toMatchObject({ statusCode: 400, message: MESSAGES.chooseMainCategory });
+    expect(await tradesOf(account.id)).toEqual([]);
+  });
+
   it('trims the name and brief and drops characters the database cannot hold', async () => {
     const { browser } = await trader();
 
@@ -129,7 +185,9 @@ describe('POST /api/trades/new', () => {
     ['a sub category as the main category', () => newTrade({ mainCategoryId: plumbing.sub.id }), MESSAGES.chooseMainCategory],
     ['a main category that does not exist', () => newTrade({ mainCategoryId: 987_654 }), MESSAGES.chooseMainCategory],
     ['a main category beyond any id', () => newTrade({ mainCategoryId: '99999999999' }), MESSAGES.chooseMainCategory],
-    ['a main category in place of the sub category', async () => newTrade({ categoryId: (await createCategory(db)).id }), MESSAGES.chooseSubCategoryOfMain],
+    ['another main category in place of the sub category', async () => newTrade({ categoryId: (await createCategory(db)).id }), MESSAGES.chooseSubCategoryOfMain],
+    ['a category that does not exist', () => newTrade({ mainCategoryId: undefined, categoryId: 987_654 }), MESSAGES.chooseCategory],
+    ['a kind of business SPEC does not name', () => newTrade({ businessKind: 'TRUST' }), MESSAGES.chooseBusinessKind],
     ['a church that does not exist', () => newTrade({ churchId: '00000000-0000-4000-8000-000000000000' }), MESSAGES.chooseChurch],
     ['a disabled church', async () => newTrade({ churchId: (await createChurch(db, { enabled: false })).id }), MESSAGES.churchNotAvailable],
     ['a name of spaces only', () => newTrade({ name: '      ' }), MESSAGES.nameRequired],

@@ -47,6 +47,8 @@ describe('GET /api/trades/byUser/{userId}', () => {
       churchId: church.id,
       churchName: 'St Anne Ryde',
       churchGeo: 'Ryde NSW',
+      priest: null,
+      businessKind: null,
       logoUri: null,
       image: null,
       website: 'https://anne.example.com.au',

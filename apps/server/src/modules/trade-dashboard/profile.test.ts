@@ -154,6 +154,53 @@ describe('PATCH /api/trades/updateTradeProfile', () => {
     expect((await storedTrade(trade.id)).changedSinceApproval).toBe(true);
   });
 
+  it('accepts a main category alone, under which search finds the business', async () => {
+    const { trade, browser } = await ownerWithTrade();
+
+    const response = await browser.patch('/api/trades/updateTradeProfile', profileOf(trade, { categoryId: electrical.main.id }));
+
+    expect(response.json().data.trade).toMatchObject({
+      mainCategoryId: electrical.main.id,
+      categoryId: null,
+      mainCategory: 'Electrical',
+      subCategory: null,
+      systemTags: 'Electrical',
+    });
+    const found = await app.inject({ method: 'GET', url: `/api/trades/clientFilter?mCat=${electrical.main.id}` });
+    expect(found.json().data.trades.content.map((card: { id: string }) => card.id)).toContain(trade.id);
+  });
+
+  it('takes a main category sent alone as mainCategoryId, leaving its sub category', async () => {
+    const { trade, browser } = await ownerWithTrade();
+    const { categoryId: _categoryId, ...withoutCategory } = profileOf(trade, { mainCategoryId: electrical.main.id });
+
+    const response = await browser.patch('/api/trades/updateTradeProfile', withoutCategory);
+
+    expect(response.json().data.trade).toMatchObject({ mainCategoryId: electrical.main.id, categoryId: null });
+  });
+
+  it('keeps its categories when the change names none', async () => {
+    const { trade, browser } = await ownerWithTrade();
+    const { categoryId: _categoryId, ...withoutCategory } = profileOf(trade);
+
+    const response = await browser.patch('/api/trades/updateTradeProfile', withoutCategory);
+
+    expect(response.json().data.trade).toMatchObject({ mainCategoryId: plumbing.main.id, categoryId: plumbing.sub.id });
+  });
+
+  it('states the kind of business, keeps it when absent, and takes it away with an empty choice', async () => {
+    const { trade, browser } = await ownerWithTrade();
+
+    const stated = await browser.patch('/api/trades/updateTradeProfile', profileOf(trade, { businessKind: 'JOINT_VENTURE' }));
+    const kept = await browser.patch('/api/trades/updateTradeProfile', profileOf(trade));
+    const cleared = await browser.patch('/api/trades/updateTradeProfile', profileOf(trade, { businessKind: '' }));
+
+    expect(stated.json().data.trade.businessKind).toBe('JOINT_VENTURE');
+    expect(kept.json().data.trade.businessKind).toBe('JOINT_VENTURE');
+    expect(cleared.json().data.trade.businessKind).toBeNull();
+    expect((await storedTrade(trade.id)).businessKind).toBeNull();
+  });
+
   it('keeps a business at its own church while that church is disabled', async () => {
     const closed = await createChurch(db, { enabled: false });
     const { trade, browser } = await ownerWithTrade({ churchId: closed.id });
@@ -164,9 +211,11 @@ describe('PATCH /api/trades/updateTradeProfile', () => {
   });
 
   it.each([
-    ['a main category as the sub category', () => ({ categoryId: plumbing.main.id }), MESSAGES.chooseSubCategory],
-    ['a category that does not exist', () => ({ categoryId: 987_654 }), MESSAGES.chooseSubCategory],
-    ['a category beyond any id', () => ({ categoryId: '99999999999' }), MESSAGES.chooseSubCategory],
+    ['a category that does not exist', () => ({ categoryId: 987_654 }), MESSAGES.chooseCategory],
+    ['a category beyond any id', () => ({ categoryId: '99999999999' }), MESSAGES.chooseCategory],
+    ['a sub category of another main category', () => ({ mainCategoryId: electrical.main.id, categoryId: plumbing.sub.id }), MESSAGES.chooseSubCategoryOfMain],
+    ['a sub category as the main category', () => ({ mainCategoryId: plumbing.sub.id }), MESSAGES.chooseMainCategory],
+    ['a kind of business SPEC does not name', () => ({ businessKind: 'PARTNERSHIP' }), MESSAGES.chooseBusinessKind],
     ['another, disabled church', async () => ({ churchId: (await createChurch(db, { enabled: false })).id }), MESSAGES.churchNotAvailable],
     ['a church that does not exist', () => ({ churchId: '00000000-0000-4000-8000-000000000000' }), MESSAGES.chooseChurch],
     ['a malformed church id', () => ({ churchId: 'st-marys' }), MESSAGES.chooseChurch],

@@ -1,7 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
-import { addresses, categories, churches, trades, users } from '../../db/schema';
+import { addresses, categories, churches, churchMembers, trades, users } from '../../db/schema';
 
 export type TradeRow = typeof trades.$inferSelect;
 type NewTradeRow = typeof trades.$inferInsert;
@@ -20,8 +20,18 @@ export type ProfileFields = Pick<
   | 'service'
   | 'tags'
   | 'publicEmail'
+  | 'priestId'
+  | 'businessKind'
   | 'searchKeywords'
 >;
+
+/** A priest of a church, as a business naming them and the mail telling them need them. */
+export interface PriestRow {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
 
 /** Where a listed or resubmitted business goes: to the queue, or straight to the directory at an unmoderated church. */
 export type SubmittedStatus = 'PENDING' | 'APPROVED';
@@ -30,6 +40,7 @@ export type SubmittedStatus = 'PENDING' | 'APPROVED';
 export type TradeSwitch = 'atClient' | 'atBusiness' | 'online' | 'enabled' | 'locked' | 'expired';
 
 const mainCategory = alias(categories, 'main_category');
+const priest = alias(users, 'priest');
 const subCategory = alias(categories, 'sub_category');
 
 const ownTradeColumns = {
@@ -37,6 +48,7 @@ const ownTradeColumns = {
   church: { name: churches.name, stateType: churches.stateType, suburb: churches.suburb },
   mainCategory: { name: mainCategory.name },
   subCategory: { name: subCategory.name, tags: subCategory.tags },
+  priest: { userId: priest.id, firstName: priest.firstName, lastName: priest.lastName },
   owner: {
     userId: users.id,
     firstName: users.firstName,
@@ -68,7 +80,8 @@ export function createTradeDashboardRepo(db: Database) {
       .innerJoin(churches, eq(churches.id, trades.churchId))
       .innerJoin(users, eq(users.id, trades.ownerId))
       .leftJoin(mainCategory, eq(mainCategory.id, trades.mainCategoryId))
-      .leftJoin(subCategory, eq(subCategory.id, trades.categoryId));
+      .leftJoin(subCategory, eq(subCategory.id, trades.categoryId))
+      .leftJoin(priest, eq(priest.id, trades.priestId));
   }
 
   return {
@@ -95,6 +108,37 @@ export function createTradeDashboardRepo(db: Database) {
     async findCategory(id: number): Promise<CategoryRow | undefined> {
       const [row] = await db.select().from(categories).where(eq(categories.id, id));
       return row;
+    },
+
+    /** The user, when they serve the church as its priest. */
+    async findPriest(churchId: string, userId: string): Promise<PriestRow | undefined> {
+      const [row] = await db
+        .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(churchMembers)
+        .innerJoin(users, eq(users.id, churchMembers.userId))
+        .where(
+          and(
+            eq(churchMembers.churchId, churchId),
+            eq(churchMembers.userId, userId),
+            eq(churchMembers.churchRole, 'PRIEST'),
+          ),
+        );
+      return row;
+    },
+
+    /** The businesses that name the user as their priest, by name. */
+    async findTradesOfPriest(priestId: string) {
+      return ownTrades().where(eq(trades.priestId, priestId)).orderBy(asc(trades.name), asc(trades.id));
+    },
+
+    /** Takes the priest's name off the business; false when the business no longer named them. */
+    async detachPriest(id: string, priestId: string): Promise<boolean> {
+      const rows = await db
+        .update(trades)
+        .set({ priestId: null, updatedAt: sql`now()` })
+        .where(and(eq(trades.id, id), eq(trades.priestId, priestId)))
+        .returning({ id: trades.id });
+      return rows.length > 0;
     },
 
     /** The suburb of the business's address, if it has one. */

@@ -1,11 +1,12 @@
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { resubmitTradeSchema } from '@churchtrades/shared/moderation';
-import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
+import { mayAdministerDirectory, mayServeAsPriest } from '@churchtrades/shared/permissions';
 import { mayMakeChanges } from '@churchtrades/shared/read-only';
-import { newTradeSchema, type OwnTrade, ownTradeSchema } from '@churchtrades/shared/trade-dashboard';
+import { newTradeSchema, type OwnTrade, ownTradeSchema, priestTradeSchema } from '@churchtrades/shared/trade-dashboard';
 import {
   logoFieldsSchema,
+  priestTradeQuerySchema,
   tradeKeyQuerySchema,
   tradeOwnerParamsSchema,
 } from '@churchtrades/shared/trade-dashboard-requests';
@@ -22,6 +23,7 @@ import type { TradeDashboardService, TradePicture } from './service';
 
 const tags = ['trade dashboard'];
 const oneTrade = envelopeSchema(z.object({ trade: ownTradeSchema }));
+const priestTrades = envelopeSchema(z.object({ trades: z.array(priestTradeSchema) }));
 
 /** SPEC §7 "Trades" toggles, each with `?key=<tradeId>`. */
 const TOGGLES: readonly { path: string; name: TradeSwitch; summary: string; administrators?: true }[] = [
@@ -134,6 +136,34 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
       const { trade, submittedAgain } = await trades.updateProfile(currentUser(request), request.body);
       const message = submittedAgain && waitsForModerator(trade) ? MESSAGES.tradeSubmittedToNewChurch : MESSAGES.tradeUpdated;
       return envelope(200, message, { trade });
+    },
+  );
+
+  // Only a priest's business may name them: the roles below are refused before the request is read.
+  const requirePriest = app.requireRole(mayServeAsPriest, MESSAGES.notTheTradesPriest);
+  app.get(
+    '/trades/byPriest',
+    {
+      onRequest: requirePriest,
+      schema: { tags, summary: 'The businesses that name the caller as their priest', response: { 200: priestTrades } },
+    },
+    async (request) => envelope(200, MESSAGES.priestTradesFound, { trades: await trades.tradesOfPriest(currentUser(request)) }),
+  );
+
+  app.patch(
+    '/trades/detachPriest',
+    {
+      onRequest: requirePriest,
+      schema: {
+        tags,
+        summary: 'The priest a business names takes their name off it (that priest only); its owner is told',
+        querystring: priestTradeQuerySchema,
+        response: { 200: priestTrades },
+      },
+    },
+    async (request) => {
+      const remaining = await trades.detachPriest(currentUser(request), request.query.tradeId);
+      return envelope(200, MESSAGES.priestDetached, { trades: remaining });
     },
   );
 

@@ -2,13 +2,16 @@ import type { AuditAction } from '@churchtrades/shared/audit';
 import { MISSING_ID, TRADE_BRIEF_MIN_LENGTH, TRADE_NAME_MIN_LENGTH } from '@churchtrades/shared/constants';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
-import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
-import type { ListingState, NewTradeInput, OwnTrade } from '@churchtrades/shared/trade-dashboard';
-import type { TradeProfileInput } from '@churchtrades/shared/trade-profile';
+import { mayAdministerDirectory, mayServeAsPriest } from '@churchtrades/shared/permissions';
+import type { ListingState, NewTradeInput, OwnTrade, PriestTrade } from '@churchtrades/shared/trade-dashboard';
+import type { TradeFieldsInput, TradeProfileInput } from '@churchtrades/shared/trade-profile';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../../lib/uuid';
 import type { AuditTrail } from '../audit/service';
+import type { MailSender } from '../mail/account-mails';
+import { type PriestedTrade, priestDetachedMail, priestNamedMail } from '../mail/priest-mails';
+import type { MailService } from '../mail/service';
 import type { RateLimiter, RateLimitRule } from '../rate-limits/service';
 import { requireMayMakeChanges, requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
@@ -19,6 +22,7 @@ import type {
   CategoryRow,
   ChurchRow,
   OwnTradeRow,
+  PriestRow,
   ProfileFields,
   SubmittedStatus,
   TradeDashboardRepo,
@@ -31,6 +35,8 @@ export interface TradeDashboardDependencies {
   images: ImageStore;
   rateLimits: Pick<RateLimiter, 'attempt'>;
   audit: AuditTrail;
+  mail: Pick<MailService, 'queue'>;
+  sender: MailSender;
   transactions: Pick<Transactions, 'run'>;
 }
 
@@ -81,8 +87,12 @@ function systemTagsOf({ mainCategory, subCategory }: OwnTradeRow): string {
     .join(', ');
 }
 
+function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`;
+}
+
 function ownTradeOf(row: OwnTradeRow): OwnTrade {
-  const { trade, church, mainCategory, subCategory, owner } = row;
+  const { trade, church, mainCategory, subCategory, priest, owner } = row;
   const explained = trade.moderationStatus === 'REJECTED' || trade.moderationStatus === 'UNLISTED';
   return {
     id: trade.id,
@@ -99,6 +109,8 @@ function ownTradeOf(row: OwnTradeRow): OwnTrade {
     churchId: trade.churchId,
     churchName: church.name,
     churchGeo: [church.suburb, church.stateType].filter(Boolean).join(' '),
+    priest: priest ? { userId: priest.userId, name: fullName(priest) } : null,
+    businessKind: trade.businessKind,
     logoUri: trade.logoUri,
     image: trade.image,
     website: trade.website,
@@ -113,7 +125,7 @@ function ownTradeOf(row: OwnTradeRow): OwnTrade {
     moderationReason: explained ? trade.moderationReason : null,
     owner: {
       userId: owner.userId,
-      name: `${owner.firstName} ${owner.lastName}`,
+      name: fullName(owner),
       email: owner.email,
       phone: owner.phone,
       role: owner.role,
@@ -138,6 +150,8 @@ const APPROVED_FIELDS = [
   'service',
   'tags',
   'publicEmail',
+  'priestId',
+  'businessKind',
 ] as const;
 
 type ApprovedField = (typeof APPROVED_FIELDS)[number];
@@ -190,8 +204,8 @@ function chosenChurchId({ churchId }: TradeProfileInput): string | undefined {
   return churchId === undefined || churchId === '' || churchId === MISSING_ID ? undefined : churchId;
 }
 
-function chosenCategoryId({ categoryId }: TradeProfileInput): number | undefined {
-  return categoryId === undefined || categoryId < 1 ? undefined : categoryId;
+function chosenCategoryId(id: number | undefined): number | undefined {
+  return id === undefined || id < 1 ? undefined : id;
 }
 
 interface TradeCategories {
@@ -200,17 +214,24 @@ interface TradeCategories {
 }
 
 /** Whether the business is the one this new-business form describes: the same form sent again. */
-function isTradeOf(trade: TradeRow, input: NewTradeInput): boolean {
+function isTradeOf(trade: TradeRow, input: NewTradeInput, { main, sub }: TradeCategories): boolean {
   return (
     trade.churchId === input.churchId &&
-    trade.mainCategoryId === input.mainCategoryId &&
-    trade.categoryId === (input.categoryId ?? null) &&
+    trade.mainCategoryId === (main?.id ?? null) &&
+    trade.categoryId === (sub?.id ?? null) &&
     trade.name === cleanText(input.name) &&
     trade.brief === cleanText(input.brief)
   );
 }
 
-export function createTradeDashboardService({ repo, images, rateLimits, audit, transactions }: TradeDashboardDependencies) {
+/** The texts both calls keep as sent (tidied), or the business's own when absent. */
+function keptText(text: string | undefined, current: string): string {
+  return text === undefined ? current : cleanText(text);
+}
+
+export function createTradeDashboardService(deps: TradeDashboardDependencies) {
+  const { repo, images, rateLimits, audit, mail, sender, transactions } = deps;
+
   async function ownTrade(id: string): Promise<OwnTrade> {
     const row = await repo.findOwnTrade(id);
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
@@ -251,21 +272,55 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
     return isCategoryId(id) ? repo.findCategory(id) : undefined;
   }
 
-  /** A main category, and optionally one of its sub categories, as the new-business form chose them. */
-  async function chosenCategories(mainCategoryId: number, categoryId?: number): Promise<TradeCategories> {
-    const main = await category(mainCategoryId);
+  async function mainCategoryAlone(id: number): Promise<TradeCategories> {
+    const main = await category(id);
     if (!main || main.parentId !== null) throw new AppError('BAD_REQUEST', MESSAGES.chooseMainCategory);
-    if (categoryId === undefined) return { main, sub: undefined };
-    const sub = await category(categoryId);
-    if (!sub || sub.parentId !== main.id) throw new AppError('BAD_REQUEST', MESSAGES.chooseSubCategoryOfMain);
-    return { main, sub };
+    return { main, sub: undefined };
   }
 
-  /** A sub category and its main one; the profile form sends only the sub category. */
-  async function subCategoryWithMain(categoryId: number): Promise<TradeCategories> {
-    const sub = await category(categoryId);
-    if (!sub || sub.parentId === null) throw new AppError('BAD_REQUEST', MESSAGES.chooseSubCategory);
-    return { main: await repo.findCategory(sub.parentId), sub };
+  /**
+   * The categories a business is listed under, one rule for listing and changing it: `categoryId` is a sub
+   * category, whose main category follows, or a main category alone (SPEC §3 sends only `categoryId`);
+   * `mainCategoryId` alone is a main category alone, and with `categoryId` must be that category's main one.
+   * Undefined when neither is chosen.
+   */
+  async function chosenCategories({ mainCategoryId, categoryId }: TradeFieldsInput): Promise<TradeCategories | undefined> {
+    const mainId = chosenCategoryId(mainCategoryId);
+    const id = chosenCategoryId(categoryId);
+    const named = mainId === undefined ? undefined : await mainCategoryAlone(mainId);
+    if (id === undefined) return named;
+    const chosen = await category(id);
+    if (!chosen) throw new AppError('BAD_REQUEST', named ? MESSAGES.chooseSubCategoryOfMain : MESSAGES.chooseCategory);
+    const chosenMainId = chosen.parentId ?? chosen.id;
+    if (named && named.main?.id !== chosenMainId) throw new AppError('BAD_REQUEST', MESSAGES.chooseSubCategoryOfMain);
+    if (chosen.parentId === null) return { main: chosen, sub: undefined };
+    return { main: named?.main ?? (await repo.findCategory(chosen.parentId)), sub: chosen };
+  }
+
+  /**
+   * The priest the business names at this church (SPEC §1 "optionally a priest"): one of the church's priests,
+   * or none. Absent keeps the business's own while they serve the church, so a move to another church drops a
+   * priest who does not serve there.
+   */
+  async function priestFor(church: ChurchRow, priestId: string | null | undefined, current: string | null): Promise<PriestRow | null> {
+    if (priestId === undefined) return current === null ? null : ((await repo.findPriest(church.id, current)) ?? null);
+    if (priestId === null) return null;
+    const priest = await repo.findPriest(church.id, priestId);
+    if (!priest) throw new AppError('BAD_REQUEST', MESSAGES.priestNotOfChurch);
+    return priest;
+  }
+
+  /** How the mails about a business's priest name it. */
+  async function priestedTrade(tradeId: string): Promise<PriestedTrade> {
+    const row = await repo.findOwnTrade(tradeId);
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+    return { name: row.trade.name, churchName: row.church.name, ownerName: fullName(row.owner) };
+  }
+
+  /** Tells a priest newly named by a business; queued in the caller's transaction, so it leaves only once that holds. */
+  async function tellNamedPriest(user: SignedInUser, tradeId: string, priest: PriestRow | null, before: string | null) {
+    if (!priest || priest.userId === before || priest.userId === user.userId) return;
+    await mail.queue(priestNamedMail(sender, priest, await priestedTrade(tradeId)));
   }
 
   async function currentCategories(trade: TradeRow): Promise<TradeCategories> {
@@ -280,8 +335,8 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
    * The owner's business when a create finds one already: the same form sent again (the first answer was lost
    * and the client tried again) answers the business it made; any other is refused, an owner has one business.
    */
-  function sameTradeSentAgain(row: OwnTradeRow | undefined, input: NewTradeInput): OwnTrade {
-    if (!row || !isTradeOf(row.trade, input)) throw new AppError('CONFLICT', MESSAGES.tradeAlreadyExists);
+  function sameTradeSentAgain(row: OwnTradeRow | undefined, input: NewTradeInput, categories: TradeCategories): OwnTrade {
+    if (!row || !isTradeOf(row.trade, input, categories)) throw new AppError('CONFLICT', MESSAGES.tradeAlreadyExists);
     return ownTradeOf(row);
   }
 
@@ -312,6 +367,19 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
     await recordEditForOwner(user, trade, edit);
   }
 
+  /** The businesses that name the user as their priest (SPEC §1), whatever their state, by name. */
+  async function tradesOfPriest(user: SignedInUser): Promise<PriestTrade[]> {
+    requirePermission(user, mayServeAsPriest, MESSAGES.notTheTradesPriest);
+    const rows = await repo.findTradesOfPriest(user.userId);
+    return rows.map(({ trade, church, owner }) => ({
+      id: trade.id,
+      name: trade.name,
+      churchName: church.name,
+      ownerName: fullName(owner),
+      listingState: listingStateOf(trade),
+    }));
+  }
+
   return {
     /**
      * SPEC §2 "List your business": the user's one business, waiting for a moderator (or listed at once at a
@@ -320,24 +388,38 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
     async create(user: SignedInUser, input: NewTradeInput): Promise<OwnTrade> {
       requireMayMakeChanges(user);
       await rateLimits.attempt(LISTING_RATE_LIMIT, user.userId);
+      const categories = await chosenCategories(input);
+      if (!categories) throw new AppError('BAD_REQUEST', MESSAGES.chooseMainCategory);
       const existing = await repo.findOwnTradeOf(user.userId);
-      if (existing) return sameTradeSentAgain(existing, input);
+      if (existing) return sameTradeSentAgain(existing, input, categories);
       const church = await churchFor(input.churchId);
-      if (input.stateType !== church.stateType) throw new AppError('BAD_REQUEST', MESSAGES.stateNotChurchState);
-      const categories = await chosenCategories(input.mainCategoryId, input.categoryId);
-      const created = await repo.insert({
-        ownerId: user.userId,
-        churchId: church.id,
-        stateType: church.stateType,
-        mainCategoryId: categories.main?.id ?? null,
-        categoryId: categories.sub?.id ?? null,
-        name: profileText(input.name, TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
-        brief: profileText(input.brief, TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
-        searchKeywords: keywordsOf(categories, null),
-        moderationStatus: statusOnSubmission(church),
-        enabled: true,
+      if (input.stateType !== undefined && input.stateType !== church.stateType) {
+        throw new AppError('BAD_REQUEST', MESSAGES.stateNotChurchState);
+      }
+      const priest = await priestFor(church, input.priestId, null);
+      // The business and the mail to the priest it names are written together.
+      const created = await transactions.run(async () => {
+        const row = await repo.insert({
+          ownerId: user.userId,
+          churchId: church.id,
+          stateType: church.stateType,
+          mainCategoryId: categories.main?.id ?? null,
+          categoryId: categories.sub?.id ?? null,
+          name: profileText(input.name, TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
+          brief: profileText(input.brief, TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
+          service: keptText(input.service, ''),
+          tags: keptText(input.tags, ''),
+          publicEmail: input.publicEmail || null,
+          priestId: priest?.userId ?? null,
+          businessKind: input.businessKind ?? null,
+          searchKeywords: keywordsOf(categories, null),
+          moderationStatus: statusOnSubmission(church),
+          enabled: true,
+        });
+        if (row) await tellNamedPriest(user, row.id, priest, null);
+        return row;
       });
-      if (!created) return sameTradeSentAgain(await repo.findOwnTradeOf(user.userId), input);
+      if (!created) return sameTradeSentAgain(await repo.findOwnTradeOf(user.userId), input, categories);
       return ownTrade(created.id);
     },
 
@@ -359,18 +441,20 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
     async updateProfile(user: SignedInUser, input: TradeProfileInput): Promise<ProfileChange> {
       const trade = await tradeToChange(user, input.tradeId);
       const church = await churchFor(chosenChurchId(input) ?? trade.churchId, trade.churchId);
-      const categoryId = chosenCategoryId(input);
-      const categories = categoryId === undefined ? await currentCategories(trade) : await subCategoryWithMain(categoryId);
+      const categories = (await chosenCategories(input)) ?? (await currentCategories(trade));
+      const priest = await priestFor(church, input.priestId, trade.priestId);
       const fields: ProfileFields = {
         churchId: church.id,
         stateType: church.stateType,
-        mainCategoryId: categories.main?.id ?? trade.mainCategoryId,
-        categoryId: categories.sub?.id ?? trade.categoryId,
+        mainCategoryId: categories.main?.id ?? null,
+        categoryId: categories.sub?.id ?? null,
         name: profileText(input.name, TRADE_NAME_MIN_LENGTH, MESSAGES.nameRequired),
         brief: profileText(input.brief, TRADE_BRIEF_MIN_LENGTH, MESSAGES.briefRequired),
-        service: input.service === undefined ? trade.service : cleanText(input.service),
-        tags: input.tags === undefined ? trade.tags : cleanText(input.tags),
+        service: keptText(input.service, trade.service),
+        tags: keptText(input.tags, trade.tags),
         publicEmail: input.publicEmail === undefined ? trade.publicEmail : input.publicEmail || null,
+        priestId: priest?.userId ?? null,
+        businessKind: input.businessKind === undefined ? trade.businessKind : input.businessKind,
         searchKeywords: keywordsOf(categories, await repo.findSuburb(trade.id)),
       };
       const changed = changedApprovedFields(trade, fields);
@@ -384,6 +468,7 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
           await repo.update(trade.id, flagged ? { ...fields, changedSinceApproval: true } : fields);
         }
         if (changed.length > 0) await recordEditForOwner(user, trade, { before: pick(trade, changed), after: pick(fields, changed) });
+        await tellNamedPriest(user, trade.id, priest, trade.priestId);
       });
       return { trade: await ownTrade(trade.id), submittedAgain };
     },
@@ -428,6 +513,37 @@ export function createTradeDashboardService({ repo, images, rateLimits, audit, t
         throw new AppError('CONFLICT', MESSAGES.onlyRejectedResubmit);
       }
       return ownTrade(trade.id);
+    },
+
+    tradesOfPriest,
+
+    /**
+     * A priest takes their name off a business that names them; only that priest may. Audited, and the owner is
+     * told by e-mail so that they can name another.
+     */
+    async detachPriest(user: SignedInUser, tradeId: string): Promise<PriestTrade[]> {
+      requirePermission(user, mayServeAsPriest, MESSAGES.notTheTradesPriest);
+      const trade = await existingTrade(tradeId);
+      if (trade.priestId !== user.userId) throw new AppError('FORBIDDEN', MESSAGES.notTheTradesPriest);
+      const row = await repo.findOwnTrade(trade.id);
+      if (!row?.priest) throw new AppError('FORBIDDEN', MESSAGES.notTheTradesPriest);
+      const priestName = fullName(row.priest);
+      // The detachment, its audit entry and the owner's mail together: the mail leaves once the others hold.
+      await transactions.run(async () => {
+        if (!(await repo.detachPriest(trade.id, user.userId))) throw new AppError('FORBIDDEN', MESSAGES.notTheTradesPriest);
+        await audit.record(user, {
+          action: 'trade.priestDetach',
+          subjectType: 'TRADE',
+          subjectId: trade.id,
+          subjectName: trade.name,
+          before: { priestId: user.userId },
+          after: { priestId: null },
+        });
+        const owner = { email: row.owner.email, firstName: row.owner.firstName };
+        const named = { name: trade.name, churchName: row.church.name, ownerName: fullName(row.owner) };
+        await mail.queue(priestDetachedMail(sender, owner, named, priestName));
+      });
+      return tradesOfPriest(user);
     },
 
     /**

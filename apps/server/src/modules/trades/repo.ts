@@ -209,6 +209,7 @@ const detailColumns = {
   categoryId: trades.categoryId,
   atClient: trades.atClient,
   atBusiness: trades.atBusiness,
+  businessKind: trades.businessKind,
   latitude: trades.pinLatitude,
   longitude: trades.pinLongitude,
 };

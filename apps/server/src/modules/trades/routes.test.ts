@@ -470,6 +470,7 @@ describe('GET /api/trades/{id}', () => {
       service: 'Blocked drains and hot water.',
       tags: 'drains, hot water',
       atClient: true,
+      businessKind: 'JOINT_VENTURE',
       ...inCategory(plumbing),
     });
 
@@ -491,12 +492,14 @@ describe('GET /api/trades/{id}', () => {
       atClient: true,
       atBusiness: true,
       online: false,
+      businessKind: 'JOINT_VENTURE',
     });
     expect(Object.keys(body.data.trade).sort()).toEqual(
       [
         ...['id', 'name', 'brief', 'logoUri', 'image', 'website', 'ownerEmail', 'ownerName', 'ownerPhone', 'fullAddress'],
         ...['stateType', 'churchName', 'mainCategory', 'subCategory', 'online', 'service', 'tags', 'churchId'],
         ...['mainCategoryId', 'categoryId', 'atClient', 'atBusiness', 'socialMedias', 'latitude', 'longitude'],
+        'businessKind',
       ].sort(),
     );
   });

@@ -37,6 +37,7 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'user.twoStepOn': 'Two-step turned on',
   'user.twoStepOff': 'Two-step turned off',
   'trade.editForOwner': "Business edited on its owner's behalf",
+  'trade.priestDetach': 'Priest took their name off a business',
   'mail.resend': 'Failed e-mail sent again',
 };
 

@@ -54,6 +54,7 @@ const FULL_BUSINESS = makeTradeDetail({
   atClient: true,
   atBusiness: true,
   online: true,
+  businessKind: 'COMPANY',
   latitude: -33.8587,
   longitude: 151.1798,
   socialMedias: [
@@ -84,6 +85,7 @@ describe('the public business page', () => {
     expect(screen.getByText("St Augustine's Balmain (NSW)")).toBeInTheDocument();
     expect(screen.getByText('12 Darling St, Balmain NSW 2041')).toBeInTheDocument();
     expect(screen.getByText('Jane Citizen')).toBeInTheDocument();
+    expect(screen.getByText('Kind of business').nextElementSibling).toHaveTextContent('Company');
     expect(screen.getByText('(02) 9000 1234')).toBeInTheDocument();
     expect(screen.getByText('jane@harbourplumbing.com.au')).toBeInTheDocument();
     const website = screen.getByRole('link', { name: 'www.harbourplumbing.com.au' });

@@ -1,3 +1,4 @@
+import { BUSINESS_KIND_NAMES } from '@churchtrades/shared/trade-profile';
 import type { TradeDetail } from '@churchtrades/shared/trade-search';
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -81,6 +82,7 @@ function BusinessDetails({ trade }: { trade: TradeDetail }) {
   const website = websiteLink(trade.website);
   return (
     <dl className="mb-0">
+      <Detail term="Kind of business">{trade.businessKind && BUSINESS_KIND_NAMES[trade.businessKind]}</Detail>
       <Detail term="Owner">{trade.ownerName}</Detail>
       <Detail term="Phone">{trade.ownerPhone}</Detail>
       <Detail term="E-mail">{trade.ownerEmail}</Detail>

@@ -14,6 +14,7 @@ export function makeTradeDetail(overrides: Partial<TradeDetail> = {}): TradeDeta
     atClient: true,
     atBusiness: true,
     online: true,
+    businessKind: 'SOLE_TRADER',
     socialMedias: [],
     latitude: -33.8688,
     longitude: 151.2093,

@@ -6,6 +6,7 @@ import type { ModerationView } from '../moderation-filter';
 import { AllBusinesses } from './all-businesses';
 import { ModerationAccess } from './moderation-access';
 import { ModerationQueue } from './moderation-queue';
+import { PriestBusinesses } from './priest-businesses';
 
 const VIEWS: readonly { view: ModerationView; label: string }[] = [
   { view: 'queue', label: 'Queue' },
@@ -14,10 +15,19 @@ const VIEWS: readonly { view: ModerationView; label: string }[] = [
 
 /**
  * /moderation: moderators (and above) see the queue and every business of their churches and decide on them;
- * a priest sees the businesses of their church, pending ones too, without deciding.
+ * a priest sees the businesses of their church, pending ones too, without deciding, and those naming them.
  */
 export function ModerationPage() {
-  return <ModerationAccess>{(user) => <ModerationViews decides={mayModerate(user.role)} />}</ModerationAccess>;
+  return (
+    <ModerationAccess>
+      {(user) => (
+        <>
+          <PriestBusinesses isPriest={user.role === 'PRIEST'} />
+          <ModerationViews decides={mayModerate(user.role)} />
+        </>
+      )}
+    </ModerationAccess>
+  );
 }
 
 function ModerationViews({ decides }: { decides: boolean }) {

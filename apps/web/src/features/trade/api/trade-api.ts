@@ -2,7 +2,7 @@ import { IMAGE_FILE_FIELD } from '@churchtrades/shared/account-requests';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
 import type { NewTradeInput, OwnTrade } from '@churchtrades/shared/trade-dashboard';
-import type { TradeProfileInput } from '@churchtrades/shared/trade-profile';
+import type { ChurchPriest, TradeProfileInput } from '@churchtrades/shared/trade-profile';
 import { api } from '../../../lib/api';
 
 /** A change to the business: the business as it now is, and the server's message for the toast. */
@@ -33,6 +33,16 @@ const ownTradeApi = api.injectEndpoints({
       query: (userId) => `/trades/byUser/${encodeURIComponent(userId)}`,
       transformResponse: (answer: Envelope<{ trade: OwnTrade | null }>) => answer.data.trade ?? null,
       providesTags: ['Trade'],
+    }),
+  }),
+});
+
+const churchPriestsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The priests a business of the church may name, by name. */
+    churchPriests: build.query<ChurchPriest[], string>({
+      query: (churchId) => ({ url: '/churches/priests', params: { churchId } }),
+      transformResponse: (answer: Envelope<{ priests: ChurchPriest[] }>) => answer.data.priests,
     }),
   }),
 });
@@ -122,6 +132,7 @@ const tradeChangesApi = api.injectEndpoints({
 });
 
 export const { useOwnTradeQuery } = ownTradeApi;
+export const { useChurchPriestsQuery } = churchPriestsApi;
 export const {
   useListTradeMutation,
   useUpdateTradeProfileMutation,

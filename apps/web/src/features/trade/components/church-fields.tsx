@@ -17,8 +17,9 @@ const STATES = STATE_DROPDOWN_ORDER.filter((state) => state !== 'SELECT');
 /**
  * State, then Church: every enabled church of the chosen state (all of them, not a first page of ten: a
  * state has dozens, and the business's own must be among the choices). A new state clears the church.
+ * `onChurchChange` hears of either, so that what depends on the church (its priest) follows.
  */
-export function ChurchFields() {
+export function ChurchFields({ onChurchChange }: { onChurchChange?: () => void }) {
   const {
     register,
     setValue,
@@ -34,7 +35,12 @@ export function ChurchFields() {
         className="col-md-6 mb-3"
         label="State"
         error={errors.stateType}
-        {...register('stateType', { onChange: () => setValue('churchId', '') })}
+        {...register('stateType', {
+          onChange: () => {
+            setValue('churchId', '');
+            onChurchChange?.();
+          },
+        })}
       >
         <option value="">{MESSAGES.chooseState}</option>
         {STATES.map((state) => (
@@ -48,7 +54,7 @@ export function ChurchFields() {
         label="Church"
         disabled={!stateType}
         error={errors.churchId}
-        {...register('churchId')}
+        {...register('churchId', { onChange: onChurchChange })}
       >
         <option value="">{MESSAGES.chooseChurch}</option>
         {churches?.map((church) => (

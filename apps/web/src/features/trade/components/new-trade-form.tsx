@@ -1,5 +1,5 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { type NewTradeFormValues, type NewTradeInput, newTradeSchema } from '@churchtrades/shared/trade-dashboard';
+import { type NewTradeFormInput, newTradeFormSchema, type NewTradeFormValues } from '@churchtrades/shared/trade-dashboard';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -14,6 +14,7 @@ import { ReadOnlyNote } from '../../../components/read-only-note';
 import { successMessage } from '../../../lib/api-error';
 import { useListTradeMutation } from '../api/trade-api';
 import { BriefField } from './brief-field';
+import { BusinessKindField } from './business-kind-field';
 import { CategoryFields } from './category-fields';
 import { ChurchFields } from './church-fields';
 
@@ -24,13 +25,13 @@ import { ChurchFields } from './church-fields';
 export function NewTradeForm({ readOnly }: { readOnly: boolean }) {
   const [listTrade, { isLoading }] = useListTradeMutation();
   const { alert, clearAlert, showError } = useFormAlert();
-  const form = useForm<NewTradeFormValues, unknown, NewTradeInput>({
-    resolver: zodResolver(newTradeSchema),
+  const form = useForm<NewTradeFormValues, unknown, NewTradeFormInput>({
+    resolver: zodResolver(newTradeFormSchema),
     mode: 'onTouched',
-    defaultValues: { name: '', brief: '', mainCategoryId: '', churchId: '' },
+    defaultValues: { name: '', brief: '', mainCategoryId: '', churchId: '', businessKind: '' },
   });
 
-  async function submit(values: NewTradeInput) {
+  async function submit(values: NewTradeFormInput) {
     clearAlert();
     const result = await listTrade(values);
     if (result.error) showError(result.error);
@@ -58,6 +59,7 @@ export function NewTradeForm({ readOnly }: { readOnly: boolean }) {
             {/* A disabled fieldset disables every input and button in it. */}
             <fieldset disabled={readOnly}>
               <TextField label="Name" error={form.formState.errors.name} {...form.register('name')} />
+              <BusinessKindField />
               <BriefField label="Brief (iBusiness-Card)" />
               <CategoryFields />
               <ChurchFields />

@@ -1,9 +1,14 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { newTradeSchema, type OwnTrade } from '@churchtrades/shared/trade-dashboard';
-import { publicEmailSchema, type TradeProfileInput, tradeProfileSchema } from '@churchtrades/shared/trade-profile';
+import {
+  mainCategoryChoiceSchema,
+  publicEmailSchema,
+  type TradeProfileInput,
+  tradeProfileSchema,
+} from '@churchtrades/shared/trade-profile';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
@@ -18,40 +23,36 @@ import { ReadOnlyNote } from '../../../components/read-only-note';
 import { successMessage } from '../../../lib/api-error';
 import { useMainCategoriesQuery, useSubCategoriesQuery } from '../../../lib/categories-api';
 import { useStateChurchesQuery } from '../../../lib/churches-api';
-import { useUpdateTradeProfileMutation } from '../api/trade-api';
+import { useChurchPriestsQuery, useUpdateTradeProfileMutation } from '../api/trade-api';
 import { BriefField } from './brief-field';
+import { BusinessKindField } from './business-kind-field';
 import { CategoryFields } from './category-fields';
 import { ChurchChangeDialog } from './church-change-dialog';
 import { ChurchFields } from './church-fields';
+import { PriestField } from './priest-field';
 import { ReadOnlyField } from './read-only-field';
 import { useTradeDashboard } from './trade-layout';
 
-/** The profile form's rules: the payload's own, and the category and church selects' from the new-business form. */
-function profileFormSchema(trade: OwnTrade) {
-  return z
-    .object({
-      name: tradeProfileSchema.shape.name,
-      brief: tradeProfileSchema.shape.brief,
-      service: tradeProfileSchema.shape.service,
-      tags: tradeProfileSchema.shape.tags,
-      publicEmail: publicEmailSchema,
-      mainCategoryId: newTradeSchema.shape.mainCategoryId,
-      categoryId: newTradeSchema.shape.categoryId,
-      // The state only narrows the churches offered: the business takes its church's state.
-      stateType: newTradeSchema.shape.stateType,
-      churchId: newTradeSchema.shape.churchId,
-    })
-    .superRefine((values, context) => {
-      // Only a sub category is sent, and the server takes the main category from it: a new main category
-      // without one of its subs would silently not change.
-      if (values.mainCategoryId !== trade.mainCategoryId && values.categoryId === undefined) {
-        context.addIssue({ code: 'custom', path: ['categoryId'], message: MESSAGES.chooseSubCategory });
-      }
-    });
-}
-type ProfileFormSchema = ReturnType<typeof profileFormSchema>;
-type ProfileFormValues = z.input<ProfileFormSchema>;
-type ProfileFormOutput = z.output<ProfileFormSchema>;
+/**
+ * The profile form's rules: the payload's own, and the category and church selects' from the new-business form.
+ * A main category without a sub category is a choice of its own.
+ */
+const profileFormSchema = z.object({
+  name: tradeProfileSchema.shape.name,
+  brief: tradeProfileSchema.shape.brief,
+  service: tradeProfileSchema.shape.service,
+  tags: tradeProfileSchema.shape.tags,
+  publicEmail: publicEmailSchema,
+  mainCategoryId: mainCategoryChoiceSchema,
+  categoryId: tradeProfileSchema.shape.categoryId,
+  // The state only narrows the churches offered: the business takes its church's state.
+  stateType: newTradeSchema.shape.stateType.unwrap(),
+  churchId: newTradeSchema.shape.churchId,
+  priestId: tradeProfileSchema.shape.priestId,
+  businessKind: tradeProfileSchema.shape.businessKind,
+});
+type ProfileFormValues = z.input<typeof profileFormSchema>;
+type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 function profileValues(trade: OwnTrade): ProfileFormValues {
   return {
@@ -64,15 +65,19 @@ function profileValues(trade: OwnTrade): ProfileFormValues {
     categoryId: trade.categoryId ?? undefined,
     stateType: trade.stateType,
     churchId: trade.churchId,
+    priestId: trade.priest?.userId ?? '',
+    businessKind: trade.businessKind ?? '',
   };
 }
 
-/** SPEC §3 "Profile update of a trade": the chosen sub category, else the business's own category. */
+/** SPEC §3 "Profile update of a trade": the chosen sub category, else the main category alone. */
 function profilePayload(trade: OwnTrade, values: ProfileFormOutput): TradeProfileInput {
   return {
     tradeId: trade.id,
     churchId: values.churchId,
-    categoryId: values.categoryId ?? trade.categoryId ?? undefined,
+    categoryId: values.categoryId || values.mainCategoryId,
+    priestId: values.priestId ?? null,
+    businessKind: values.businessKind ?? null,
     name: values.name,
     service: values.service,
     brief: values.brief,
@@ -88,7 +93,8 @@ export function TradeProfilePage() {
   const mains = useMainCategoriesQuery();
   const subs = useSubCategoriesQuery(trade.mainCategoryId ?? skipToken);
   const churches = useStateChurchesQuery(trade.stateType);
-  const loading = mains.isLoading || subs.isLoading || churches.isLoading;
+  const priests = useChurchPriestsQuery(trade.churchId);
+  const loading = mains.isLoading || subs.isLoading || churches.isLoading || priests.isLoading;
 
   return (
     <Card>
@@ -107,9 +113,8 @@ function ProfileForm({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }
   // A profile naming another church, held while its owner is asked whether to move.
   const [move, setMove] = useState<{ values: ProfileFormOutput; churchName: string } | undefined>();
   const { alert, clearAlert, showError } = useFormAlert();
-  const schema = useMemo(() => profileFormSchema(trade), [trade]);
   const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
     defaultValues: profileValues(trade),
   });
@@ -144,6 +149,7 @@ function ProfileForm({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }
         {/* A disabled fieldset disables every input and button in it. */}
         <fieldset disabled={readOnly}>
           <TextField label="Name" error={errors.name} {...form.register('name')} />
+          <BusinessKindField />
           <BriefField label="Brief (iBusiness-Card)" />
           <TextField label="Service(s)" rows={4} error={errors.service} {...form.register('service')} />
           <CategoryFields />
@@ -157,8 +163,9 @@ function ProfileForm({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }
             error={errors.publicEmail}
             {...form.register('publicEmail')}
           />
-          <ChurchFields />
+          <ChurchFields onChurchChange={() => form.setValue('priestId', '')} />
           <ReadOnlyField label="Serving Church Geo" value={trade.churchGeo} />
+          <PriestField />
           <SubmitButton busy={isLoading}>Update</SubmitButton>
         </fieldset>
       </Form>

@@ -2,6 +2,7 @@ import type { AddressSuggestion } from '@churchtrades/shared/address-lookup';
 import type { Category } from '@churchtrades/shared/category';
 import type { ChurchSummary } from '@churchtrades/shared/church';
 import type { OwnTrade, SocialMediaEntry, TradeAddress } from '@churchtrades/shared/trade-dashboard';
+import type { ChurchPriest } from '@churchtrades/shared/trade-profile';
 import type { UserView } from '@churchtrades/shared/user';
 
 let sequence = 0;
@@ -29,6 +30,16 @@ export const ST_JOHN = church('33333333-3333-4333-8333-333333333333', "St John's
 export const ST_PAUL = church('22222222-2222-4222-8222-222222222222', "St Paul's Geelong", 'VIC');
 export const CHURCHES = [ST_MARY, ST_JOHN, ST_PAUL];
 
+/** The priests of each church, by church id, as `GET /api/churches/priests` names them. */
+export const FATHER_JOSEPH = { userId: '44444444-4444-4444-8444-444444444444', name: 'Joseph Nguyen' };
+export const FATHER_PETER = { userId: '55555555-5555-4555-8555-555555555555', name: 'Peter Walsh' };
+export const FATHER_LUKE = { userId: '66666666-6666-4666-8666-666666666666', name: 'Luke Byrne' };
+export const PRIESTS: Readonly<Record<string, ChurchPriest[]>> = {
+  [ST_MARY.churchId]: [FATHER_JOSEPH, FATHER_PETER],
+  [ST_JOHN.churchId]: [FATHER_LUKE],
+  [ST_PAUL.churchId]: [],
+};
+
 /** A business of `owner`, listed, at St Mary's, as a plumber. */
 export function makeOwnTrade(owner: UserView, overrides: Partial<OwnTrade> = {}): OwnTrade {
   return {
@@ -46,6 +57,8 @@ export function makeOwnTrade(owner: UserView, overrides: Partial<OwnTrade> = {})
     churchId: ST_MARY.churchId,
     churchName: ST_MARY.name,
     churchGeo: 'Parramatta NSW',
+    priest: null,
+    businessKind: null,
     logoUri: null,
     image: null,
     website: null,
