@@ -45,6 +45,13 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("explains a category's mains field", async () => {
+    const document = await servedDocument();
+    const answer = document.paths['/api/category/category/{id}'].get.responses['200'].content['application/json'].schema;
+
+    expect(answer.properties.data.properties.category.properties.mains.description).toMatch(/main category/);
+  });
+
   it('declares every tag an operation uses, with a description', async () => {
     const document = await servedDocument();
     const used = new Set(
