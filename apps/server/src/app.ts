@@ -14,8 +14,10 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { transactionalDatabase } from './db/transactions';
 import { type BackgroundWork, createBackgroundWork } from './background';
+import { APP_VERSION } from './app-version';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError } from './http/framework-errors';
+import { completeDocument, type OpenApiDocument } from './http/openapi';
 import { type LogDestination, serializeRequest } from './http/request-log';
 import { securityPlugin } from './http/security';
 import { keepTextStorable } from './http/storable-text';
@@ -63,7 +65,8 @@ import { sessionPlugin } from './modules/sessions/plugin';
 import { createSessionRepo } from './modules/sessions/repo';
 import { sessionRoutes } from './modules/sessions/routes';
 import { createSessionService } from './modules/sessions/service';
-import { siteInfo, siteRoutes } from './modules/site/routes';
+import { siteInfo, siteProfile, siteRoutes } from './modules/site/routes';
+import { createSiteService } from './modules/site/service';
 import { createSocialMediaRepo } from './modules/social-media/repo';
 import { socialMediaRoutes } from './modules/social-media/routes';
 import { createSocialMediaService } from './modules/social-media/service';
@@ -176,8 +179,17 @@ export async function buildApp({
   await app.register(cookie, { secret: config.sessionSecret });
   // The document is always built (`app.swagger()`); serving it, with Swagger UI, is the operator's choice.
   await app.register(swagger, {
-    openapi: { info: { title: 'ChurchTrades API', version: '1.0.0' } },
+    openapi: { info: { title: 'ChurchTrades API', version: APP_VERSION } },
     transform: jsonSchemaTransform,
+    // Every route, whoever adds it, gets its operationId, description and tag here (http/openapi.ts).
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? completeDocument(documents.openapiObject as OpenApiDocument, {
+            appOrigin: config.appOrigin,
+            supportEmail: config.supportEmail,
+            version: APP_VERSION,
+          })
+        : documents.swaggerObject,
   });
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -247,7 +259,10 @@ export async function buildApp({
   });
   await app.register(
     async (api) => {
-      await api.register(siteRoutes, { site: siteInfo(config) });
+      await api.register(siteRoutes, {
+        site: siteInfo(config),
+        service: createSiteService({ profile: siteProfile(config) }),
+      });
       await api.register(userRoutes, { users });
       await api.register(sessionRoutes, { sessions });
       await api.register(tradeRoutes, { trades });

@@ -5,7 +5,6 @@ import { roleRank } from '@churchtrades/shared/roles';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../src/clock';
-import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
 import { createSessionRepo } from '../src/modules/sessions/repo';
 import { createSessionService } from '../src/modules/sessions/service';
 import {
@@ -19,9 +18,10 @@ import {
   type Caller,
   ROLE_OF,
   routesOf,
+  sceneCaller,
   writeWebApp,
 } from './access-matrix';
-import { createTestApp, TEST_ORIGIN } from './test-app';
+import { createTestApp } from './test-app';
 
 /**
  * Issue "Hostile input and access": every route × every kind of caller answers as ACCESS_MATRIX says, and
@@ -39,25 +39,11 @@ const ADDRESSES = Object.fromEntries(
   CALLERS.map((caller, index) => [caller, `203.0.113.${10 + index}`]),
 ) as Readonly<Record<Caller, string>>;
 
-/** The account whose session makes the call, if any. */
-function accountCalling(caller: Caller, call: Call): string | undefined {
-  if (caller === 'anonymous') return undefined;
-  if (call.as) return call.as.id;
-  if (caller === 'OWNER' && call.owner !== undefined) return call.owner;
-  return scene.accounts[caller].id;
-}
+const callAs = sceneCaller(app, sessions, scene);
 
-/** The call as the web app makes it, on a session of its own, so that a logout or a login ends no other call's. */
-async function answerTo(caller: Caller, call: Call): Promise<LightMyRequestResponse> {
-  const userId = accountCalling(caller, call);
-  const origin = { address: ADDRESSES[caller], userAgent: '' };
-  const session = userId === undefined ? undefined : await sessions.start(userId, 'ACTIVE', origin);
-  const cookie = session === undefined ? {} : { cookie: `${SESSION_COOKIE}=${session.token}` };
-  return app.inject({
-    ...call.request,
-    remoteAddress: ADDRESSES[caller],
-    headers: { origin: TEST_ORIGIN, ...cookie, ...call.request.headers },
-  });
+/** The call as the web app makes it, from the caller's own address. */
+function answerTo(caller: Caller, call: Call): Promise<LightMyRequestResponse> {
+  return callAs(caller, call, ADDRESSES[caller]);
 }
 
 function expectAnswer(response: LightMyRequestResponse, answer: Answer, call: Call): void {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { businessPath } from '@churchtrades/shared/business-page';
 import type { Role } from '@churchtrades/shared/roles';
 import { eq, inArray } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import type { Database } from '../src/db/database';
@@ -21,7 +21,8 @@ import {
   trades,
   users,
 } from '../src/db/schema';
-import { sessionIdOf } from '../src/modules/sessions/service';
+import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
+import { type SessionService, sessionIdOf } from '../src/modules/sessions/service';
 import { hashToken, newToken } from '../src/tokens';
 import {
   createAccount,
@@ -37,6 +38,7 @@ import {
   TEST_PASSWORD,
 } from './factories';
 import { multipartForm } from './multipart-form';
+import { TEST_ORIGIN } from './test-app';
 
 /**
  * Issue "Hostile input and access": every route of the app × every kind of caller, with the answer each must
@@ -233,6 +235,31 @@ export async function buildScene(db: Database, uploadDir: string): Promise<Scene
   };
 }
 
+/** The account whose session makes the call as `caller`, if any. */
+function accountCalling(scene: Scene, caller: Caller, call: Call): string | undefined {
+  if (caller === 'anonymous') return undefined;
+  if (call.as) return call.as.id;
+  if (caller === 'OWNER' && call.owner !== undefined) return call.owner;
+  return scene.accounts[caller].id;
+}
+
+/**
+ * Makes a row's call as the web app does, from the caller's `address`, on a session of its own, so that a
+ * logout or a login ends no other call's.
+ */
+export function sceneCaller(app: FastifyInstance, sessions: SessionService, scene: Scene) {
+  return async (caller: Caller, call: Call, address: string): Promise<LightMyRequestResponse> => {
+    const userId = accountCalling(scene, caller, call);
+    const session = userId === undefined ? undefined : await sessions.start(userId, 'ACTIVE', { address, userAgent: '' });
+    const cookie = session === undefined ? {} : { cookie: `${SESSION_COOKIE}=${session.token}` };
+    return app.inject({
+      ...call.request,
+      remoteAddress: address,
+      headers: { origin: TEST_ORIGIN, ...cookie, ...call.request.headers },
+    });
+  };
+}
+
 /** The built web app's files as the test serves them: its index.html and one hashed asset. */
 export const WEB_APP_ASSET = '/assets/index-3f9a1c.js';
 
@@ -312,7 +339,7 @@ async function oneTimeKey(
   return key;
 }
 
-function totpCode(secret: string): string {
+export function totpCode(secret: string): string {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
 }
 
@@ -424,6 +451,9 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     call: read(() => '/metrics'),
   },
   { route: 'GET /api/site', answers: EVERYONE, call: read(() => '/api/site') },
+  { route: 'GET /api/utils/profile', answers: EVERYONE, call: read(() => '/api/utils/profile') },
+  // Everyone reads the roles; which of them the caller may give is the answer's business (site/routes.test.ts).
+  { route: 'GET /api/utils/roleList', answers: EVERYONE, call: read(() => '/api/utils/roleList') },
 
   // Accounts: registration, login, keys of e-mailed links
   {
@@ -602,6 +632,24 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     route: 'GET /api/category/sub_categories',
     answers: EVERYONE,
     call: read((scene) => `/api/category/sub_categories?parent_id=${scene.category.main.id}`),
+  },
+  {
+    route: 'GET /api/category/category/:id',
+    answers: EVERYONE,
+    call: read((scene) => `/api/category/category/${scene.category.main.id}`),
+  },
+  {
+    route: 'GET /api/category/category_id/:id',
+    answers: EVERYONE,
+    call: read((scene) => `/api/category/category_id/${scene.category.sub.id}`),
+  },
+  {
+    route: 'GET /api/category/taggedCategories/:tag',
+    answers: EVERYONE,
+    call: async (scene) => {
+      await createCategory(scene.db, { parentId: scene.category.main.id, tags: 'bellringing, carillons' });
+      return { request: get('/api/category/taggedCategories/Carillons') };
+    },
   },
   {
     route: 'GET /api/churches/stateChurches',

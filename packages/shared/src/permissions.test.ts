@@ -6,6 +6,7 @@ import {
   mayModerate,
   mayViewModeration,
   mayViewOperations,
+  rolesToGive,
 } from './permissions';
 
 describe('permissions', () => {
@@ -38,5 +39,12 @@ describe('permissions', () => {
     expect(mayViewOperations('ADMIN')).toBe(false);
     expect(mayViewOperations('DEVELOPER')).toBe(true);
     expect(mayViewOperations('SUPER')).toBe(true);
+  });
+
+  it('lets only administrators give roles, each within what they may grant', () => {
+    expect(rolesToGive('GOVERNOR')).toEqual([]);
+    expect(rolesToGive('TRADER')).toEqual([]);
+    expect(rolesToGive('ADMIN')).toEqual(grantableRoles('ADMIN'));
+    expect(rolesToGive('SUPER')).toEqual(['USER', 'TRADER', 'PRIEST', 'MODERATOR', 'GOVERNOR', 'ADMIN', 'DEVELOPER', 'SUPER']);
   });
 });

@@ -57,6 +57,14 @@ export function grantableRoles(granter: Role): Role[] {
   );
 }
 
+/**
+ * The roles `granter` may give another user (`PATCH /api/user/updateRole`): administrators only, each within
+ * `grantableRoles`; nobody else gives any.
+ */
+export function rolesToGive(granter: Role): Role[] {
+  return mayAdministerDirectory(granter) ? grantableRoles(granter) : [];
+}
+
 /** Whether `actor` may change `target`'s account (role, flags): only a SUPER touches the roles a SUPER grants. */
 export function mayManageAccountOf(actor: Role, target: Role): boolean {
   return grantableRoles(actor).includes(target);

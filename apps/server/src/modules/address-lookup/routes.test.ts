@@ -146,10 +146,10 @@ describe('GET /api/address/lookup', () => {
     expect(Array.isArray(response.json().data.addresses)).toBe(true);
   });
 
-  it('may be cached publicly for an hour', async () => {
+  it('may be cached publicly for a minute (SPEC §7)', async () => {
     const response = await lookup('12 george st parr');
 
-    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
   });
 });
 
@@ -161,7 +161,7 @@ describe('GET /api/address/lookup/{id}', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ message: 'Address found', data: { address: suggestion } });
-    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
   });
 
   it.each([

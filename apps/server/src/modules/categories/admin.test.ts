@@ -83,12 +83,13 @@ describe('GET /api/category/manage', () => {
       id: earlier.id,
       name: 'Managed Earlier',
       tags: 'first',
+      mains: true,
       parentId: -1,
       displayOrder: 899,
       tradeCount: 3,
       subCategories: [
-        { id: first.id, name: 'Managed Sub A', tags: '', parentId: earlier.id, displayOrder: 1, tradeCount: 2 },
-        { id: second.id, name: 'Managed Sub B', tags: '', parentId: earlier.id, displayOrder: 2, tradeCount: 0 },
+        { id: first.id, name: 'Managed Sub A', tags: '', mains: false, parentId: earlier.id, displayOrder: 1, tradeCount: 2 },
+        { id: second.id, name: 'Managed Sub B', tags: '', mains: false, parentId: earlier.id, displayOrder: 2, tradeCount: 0 },
       ],
     });
     expect(managed.find((category) => category.id === later.id)).toMatchObject({ tradeCount: 0, subCategories: [] });
@@ -208,6 +209,7 @@ describe('PATCH /api/category/update', () => {
       id: pair.sub.id,
       name: 'Quokkaferment',
       tags: 'kombucha, kefir',
+      mains: false,
       parentId: pair.main.id,
       displayOrder: 0,
     });

@@ -193,6 +193,16 @@ export function createCategoryRepo(db: Database) {
         .orderBy(asc(categories.displayOrder), asc(categories.name), asc(categories.id));
     },
 
+    /** Tags are written as one text, separated by commas; `tag` is compared with each, trimmed, ignoring case. */
+    async listTagged(tag: string): Promise<CategoryRow[]> {
+      const tagged = sql`lower(${tag}) in (select btrim(part) from regexp_split_to_table(lower(${categories.tags}), ',') as part)`;
+      return db
+        .select(categoryColumns)
+        .from(categories)
+        .where(tagged)
+        .orderBy(sql`${categories.parentId} is not null`, asc(categories.displayOrder), asc(categories.name), asc(categories.id));
+    },
+
     async listSubs(parentId: number): Promise<CategoryRow[]> {
       return db
         .select(categoryColumns)

@@ -1,4 +1,10 @@
-import { categorySchema, subCategoriesQuerySchema } from '@churchtrades/shared/category';
+import {
+  categoryIdParamsSchema,
+  categorySchema,
+  categoryTagParamsSchema,
+  categoryWithSubsSchema,
+  subCategoriesQuerySchema,
+} from '@churchtrades/shared/category';
 import {
   categoryCreateSchema,
   categoryDeleteSchema,
@@ -6,6 +12,7 @@ import {
   categoryUpdateSchema,
   managedCategorySchema,
 } from '@churchtrades/shared/category-admin';
+import { DEFAULT_CACHE_SECONDS } from '@churchtrades/shared/constants';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
@@ -17,11 +24,12 @@ import { publicCache } from '../../http/public-cache';
 import { currentUser } from '../sessions/plugin';
 import type { CategoryService } from './service';
 
-/** Categories change only when an administrator edits them. */
-export const CATEGORY_CACHE_SECONDS = 300;
+/** SPEC §7: data is cached 60 seconds, so an administrator's edit shows everywhere within a minute. */
+export const CATEGORY_CACHE_SECONDS = DEFAULT_CACHE_SECONDS;
 
 const categoriesAnswer = envelopeSchema(z.object({ categories: z.array(categorySchema) }));
 const oneCategory = envelopeSchema(z.object({ category: categorySchema }));
+const categoryWithSubs = envelopeSchema(z.object({ category: categoryWithSubsSchema }));
 const adminTags = ['category administration'];
 
 export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService }> = async (app, { categories }) => {
@@ -55,6 +63,37 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
       },
       async (request) =>
         envelope(200, MESSAGES.categoriesFound, { categories: await categories.listSubs(request.query.parent_id) }),
+    );
+
+    // SPEC §7 names both paths for one category; they answer alike.
+    for (const path of ['/category/category/:id', '/category/category_id/:id']) {
+      directory.get(
+        path,
+        {
+          schema: {
+            tags: ['categories'],
+            summary: 'One category; a main category with its sub categories in display order',
+            params: categoryIdParamsSchema,
+            response: { 200: categoryWithSubs },
+          },
+        },
+        async (request) =>
+          envelope(200, MESSAGES.categoryFound, { category: await categories.findWithSubs(request.params.id) }),
+      );
+    }
+
+    directory.get(
+      '/category/taggedCategories/:tag',
+      {
+        schema: {
+          tags: ['categories'],
+          summary: 'The categories one of whose tags is this one, whatever its case; main categories first',
+          params: categoryTagParamsSchema,
+          response: { 200: categoriesAnswer },
+        },
+      },
+      async (request) =>
+        envelope(200, MESSAGES.categoriesFound, { categories: await categories.listTagged(request.params.tag) }),
     );
   });
   // Administration: for administrators only, so no cache may keep the answers.

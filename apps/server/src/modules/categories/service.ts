@@ -1,4 +1,4 @@
-import type { Category } from '@churchtrades/shared/category';
+import type { Category, CategoryWithSubs } from '@churchtrades/shared/category';
 import {
   type CategoryCreateInput,
   type CategoryDeleteInput,
@@ -40,9 +40,12 @@ function enteredName(name: string): string {
   return trimmed;
 }
 
-/** In the API a main category's parentId is -1 (DESIGN "API"); the database says null. */
-function toCategory<T extends CategoryRow>(row: T): Omit<T, 'parentId'> & { parentId: number } {
-  return { ...row, parentId: row.parentId ?? NO_CATEGORY };
+/**
+ * In the API a main category's parentId is -1 (DESIGN "API"); the database says null. `mains` (SPEC §3) tells
+ * whether it is a main category.
+ */
+function toCategory<T extends CategoryRow>(row: T): Omit<T, 'parentId'> & { mains: boolean; parentId: number } {
+  return { ...row, mains: row.parentId === null, parentId: row.parentId ?? NO_CATEGORY };
 }
 
 function storedParentId(parentId: number): number | null {
@@ -126,6 +129,19 @@ export function createCategoryService({ repo, audit, transactions }: CategorySer
     async listSubs(parentId: number): Promise<Category[]> {
       if (parentId === NO_CATEGORY) return [];
       return (await repo.listSubs(parentId)).map(toCategory);
+    },
+
+    /** One category; a main one with its sub categories in display order. */
+    async findWithSubs(id: number): Promise<CategoryWithSubs> {
+      const row = await repo.find(id);
+      if (!row) throw notFound();
+      const subs = row.parentId === null ? await repo.listSubs(row.id) : [];
+      return { ...toCategory(row), subCategories: subs.map(toCategory) };
+    },
+
+    /** The categories one of whose tags is `tag`, whatever its case: main categories first, each in display order. */
+    async listTagged(tag: string): Promise<Category[]> {
+      return (await repo.listTagged(tag)).map(toCategory);
     },
 
     /** Every main category in display order, each with its sub categories, and how many businesses use each. */

@@ -69,7 +69,7 @@ describe('GET /api/churches/stateChurches', () => {
       headers: { 'if-none-match': String(first.headers.etag) },
     });
 
-    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
     expect(repeat.statusCode).toBe(304);
   });
 });

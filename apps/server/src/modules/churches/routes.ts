@@ -14,6 +14,7 @@ import {
   churchManageQuerySchema,
   churchUpdateSchema,
 } from '@churchtrades/shared/church-admin';
+import { DEFAULT_CACHE_SECONDS } from '@churchtrades/shared/constants';
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayAdministerChurches } from '@churchtrades/shared/permissions';
@@ -28,8 +29,8 @@ import { readImageForm } from '../uploads/image-form';
 import type { ChurchPicture, ChurchSwitch } from './repo';
 import type { ChurchService } from './service';
 
-/** Churches are registered and enabled by administrators now and then. */
-export const CHURCH_CACHE_SECONDS = 300;
+/** SPEC §7: data is cached 60 seconds, so an administrator's edit shows everywhere within a minute. */
+export const CHURCH_CACHE_SECONDS = DEFAULT_CACHE_SECONDS;
 
 const adminTags = ['church administration'];
 const oneChurch = envelopeSchema(z.object({ church: churchAdminSchema }));

@@ -26,6 +26,11 @@ declare module 'fastify' {
     sessionCookieName: string;
     /** onRequest hook of a route for logged-in users (two-step done): else 401 "You are not logged in". */
     requireUser: SessionGuard;
+    /**
+     * onRequest hook of a route open to everyone that tells a logged-in user more: sets the session when the
+     * cookie names an active one, refuses no one. Read it with `signedInUser`.
+     */
+    identifyUser: SessionGuard;
     /** onRequest hook of the one route a login waiting for its two-step code may call. */
     requireTwoStepPending: SessionGuard;
     /**
@@ -65,6 +70,11 @@ export function currentUser(request: FastifyRequest): SignedInUser {
   return currentSession(request).user;
 }
 
+/** The logged-in user `identifyUser` found for this request, if any. */
+export function signedInUser(request: FastifyRequest): SignedInUser | undefined {
+  return request.userSession?.stage === 'ACTIVE' ? request.userSession.user : undefined;
+}
+
 /** The token the browser presented, whether or not it still names a session. */
 export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[request.server.sessionCookieName] || undefined;
@@ -78,15 +88,21 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureC
   const cookieName = sessionCookieName(secureCookie);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie } as const;
 
+  /** The session of the cookie when it is at `stage`, kept on the request; null when there is none. */
+  async function sessionAt(stage: SessionStage, request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession | null> {
+    const token = sessionToken(request);
+    if (token === undefined) return null;
+    const session = await sessions.find(token);
+    if (session?.stage !== stage) return null;
+    request.userSession = session;
+    // The cookie lives as long as the session it names, which each use moves on.
+    if (session.renewedUntil) reply.setCookie(cookieName, token, { ...cookieOptions, expires: session.renewedUntil });
+    return session;
+  }
+
   function guard(stage: SessionStage): SessionGuard {
     return async (request, reply) => {
-      const token = sessionToken(request);
-      if (token === undefined) throw notLoggedIn();
-      const session = await sessions.find(token);
-      if (session?.stage !== stage) throw notLoggedIn();
-      request.userSession = session;
-      // The cookie lives as long as the session it names, which each use moves on.
-      if (session.renewedUntil) reply.setCookie(cookieName, token, { ...cookieOptions, expires: session.renewedUntil });
+      if (!(await sessionAt(stage, request, reply))) throw notLoggedIn();
     };
   }
 
@@ -94,6 +110,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureC
   app.decorateRequest('userSession', null);
   app.decorate('requireUser', guard('ACTIVE'));
   app.decorate('requireTwoStepPending', guard('MFA_PENDING'));
+  app.decorate('identifyUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    await sessionAt('ACTIVE', request, reply);
+  });
   app.decorate('requireRole', (allows: (role: Role) => boolean, refusal?: string): SessionGuard => {
     const requireUser = guard('ACTIVE');
     return async (request, reply) => {

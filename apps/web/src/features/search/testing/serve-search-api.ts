@@ -9,7 +9,7 @@ import { makeTradePage } from '../../../testing/trade-factory';
 import type { MapPointsFound } from '../api/map-points-api';
 
 function category(id: number, name: string, parentId = -1, displayOrder = id): Category {
-  return { id, name, tags: '', parentId, displayOrder };
+  return { id, name, tags: '', mains: parentId === -1, parentId, displayOrder };
 }
 
 function church(churchId: string, name: string, stateType: string): ChurchSummary {

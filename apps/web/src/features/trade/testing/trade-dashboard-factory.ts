@@ -13,7 +13,7 @@ function uuid(group: string): string {
 }
 
 function category(id: number, name: string, parentId = -1): Category {
-  return { id, name, tags: '', parentId, displayOrder: id };
+  return { id, name, tags: '', mains: parentId === -1, parentId, displayOrder: id };
 }
 
 function church(churchId: string, name: string, stateType: string): ChurchSummary {
