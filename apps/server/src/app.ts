@@ -41,6 +41,8 @@ import { createBusinessPageService } from './modules/business-pages/service';
 import { createCategoryRepo } from './modules/categories/repo';
 import { categoryRoutes } from './modules/categories/routes';
 import { createCategoryService } from './modules/categories/service';
+import { clientErrorRoutes } from './modules/client-errors/routes';
+import { createClientErrorService } from './modules/client-errors/service';
 import { createChurchMemberRepo } from './modules/church-members/repo';
 import { churchMemberRoutes } from './modules/church-members/routes';
 import { createChurchMemberService } from './modules/church-members/service';
@@ -214,6 +216,7 @@ export async function buildApp({
     passwordResets: users,
     transactions,
   });
+  const clientErrors = createClientErrorService({ rateLimits });
   const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
   const categories = createCategoryService({ repo: createCategoryRepo(db), audit, transactions });
   const churches = createChurchService({ repo: createChurchRepo(db), audit, images, transactions });
@@ -246,6 +249,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { site: siteInfo(config) });
+      await api.register(clientErrorRoutes, { clientErrors });
       await api.register(userRoutes, { users });
       await api.register(sessionRoutes, { sessions });
       await api.register(tradeRoutes, { trades });

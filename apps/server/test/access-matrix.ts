@@ -423,6 +423,14 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     call: read(() => '/metrics'),
   },
   { route: 'GET /api/site', answers: EVERYONE, call: read(() => '/api/site') },
+  // Any page of the web app may meet an error, logged in or not; what it reports changes no data.
+  {
+    route: 'POST /api/client-errors',
+    answers: EVERYONE,
+    call: async () => ({
+      request: send('POST', '/api/client-errors', { kind: 'render', route: '/about', name: 'TypeError', message: 'x is undefined' }),
+    }),
+  },
 
   // Accounts: registration, login, keys of e-mailed links
   {

@@ -5,7 +5,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
+import { browserErrorReporter, installErrorReporter } from './lib/error-reporter';
 import { makeStore } from './lib/store';
+
+installErrorReporter(browserErrorReporter());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -73,3 +73,6 @@ export const PROFILE_CACHE_SECONDS = 120;
 export const DEFAULT_CACHE_SECONDS = 60;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** How long each text of a report of the web app's errors may be; the web app cuts them to these lengths. */
+export const CLIENT_ERROR_LIMITS = { route: 200, name: 100, message: 300 } as const;
