@@ -13,6 +13,10 @@ installErrorReporter(browserErrorReporter());
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// Every screen names itself with a <title> that React puts in the head; the one served with the page would stay
+// beside it, and a document has one title.
+document.head.querySelector('title')?.remove();
+
 const root = createRoot(container);
 // As a transition, React renders the first screen in short slices and lets the browser in between.
 startTransition(() => {

@@ -12,6 +12,7 @@ import { reportRenderError } from '../../lib/error-reporter';
 export function ErrorScreen() {
   return (
     <Container className="py-5">
+      <title>Something went wrong · ChurchTrades</title>
       <Alert variant="danger">
         <Alert.Heading as="h1" className="h4">
           Something went wrong
