@@ -43,6 +43,8 @@ import { createBusinessPageService } from './modules/business-pages/service';
 import { createCategoryRepo } from './modules/categories/repo';
 import { categoryRoutes } from './modules/categories/routes';
 import { createCategoryService } from './modules/categories/service';
+import { clientErrorRoutes } from './modules/client-errors/routes';
+import { createClientErrorService } from './modules/client-errors/service';
 import { createChurchMemberRepo } from './modules/church-members/repo';
 import { churchMemberRoutes } from './modules/church-members/routes';
 import { createChurchMemberService } from './modules/church-members/service';
@@ -226,6 +228,7 @@ export async function buildApp({
     passwordResets: users,
     transactions,
   });
+  const clientErrors = createClientErrorService({ rateLimits });
   const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
   const categories = createCategoryService({ repo: createCategoryRepo(db), audit, transactions });
   const churches = createChurchService({ repo: createChurchRepo(db), audit, images, transactions });
@@ -263,6 +266,7 @@ export async function buildApp({
         site: siteInfo(config),
         service: createSiteService({ profile: siteProfile(config) }),
       });
+      await api.register(clientErrorRoutes, { clientErrors });
       await api.register(userRoutes, { users });
       await api.register(sessionRoutes, { sessions });
       await api.register(tradeRoutes, { trades });

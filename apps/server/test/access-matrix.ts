@@ -454,6 +454,14 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { route: 'GET /api/utils/profile', answers: EVERYONE, call: read(() => '/api/utils/profile') },
   // Everyone reads the roles; which of them the caller may give is the answer's business (site/routes.test.ts).
   { route: 'GET /api/utils/roleList', answers: EVERYONE, call: read(() => '/api/utils/roleList') },
+  // Any page of the web app may meet an error, logged in or not; what it reports changes no data.
+  {
+    route: 'POST /api/client-errors',
+    answers: EVERYONE,
+    call: async () => ({
+      request: send('POST', '/api/client-errors', { kind: 'render', route: '/about', name: 'TypeError', message: 'x is undefined' }),
+    }),
+  },
 
   // Accounts: registration, login, keys of e-mailed links
   {

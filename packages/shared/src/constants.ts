@@ -79,3 +79,6 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
  */
 export const COVER_PICTURE_WIDTH = 1600;
 export const COVER_PICTURE_HEIGHT = 900;
+
+/** How long each text of a report of the web app's errors may be; the web app cuts them to these lengths. */
+export const CLIENT_ERROR_LIMITS = { route: 200, name: 100, message: 300 } as const;

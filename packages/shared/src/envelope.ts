@@ -5,6 +5,7 @@ import { MESSAGES } from './messages';
 export const HTTP_STATUSES = {
   200: 'OK',
   201: 'CREATED',
+  202: 'ACCEPTED',
   304: 'NOT_MODIFIED',
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',

@@ -243,6 +243,9 @@ export const MESSAGES = {
   mapPointsTruncated: 'Showing the first 5,000 businesses: narrow the search to see them all',
   mapPointsLoadFailed: 'The map could not be loaded. Please try again.',
   locationNotAvailable: 'Location not available',
+
+  clientErrorReceived: 'Error report received',
+  clientErrorRouteInvalid: 'The route must be a path without a query',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -138,3 +138,9 @@ describe('configuration', () => {
     },
   );
 });
+
+describe('MAP_TILE_URL', () => {
+  it('takes none: no tile server, the maps draw the built-in outline of Australia', () => {
+    expect(loadConfig({ NODE_ENV: 'test', MAP_TILE_URL: 'none' }).mapTileUrl).toBe('none');
+  });
+});

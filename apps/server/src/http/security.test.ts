@@ -125,4 +125,8 @@ describe('tileImageSource', () => {
   it('names nothing for a value that is not a URL', () => {
     expect(tileImageSource('not a url')).toBeUndefined();
   });
+
+  it('names nothing for MAP_TILE_URL=none, the built-in outline of Australia, so no other origin may serve images', () => {
+    expect(tileImageSource('none')).toBeUndefined();
+  });
 });

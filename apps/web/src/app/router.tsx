@@ -13,10 +13,17 @@ import { RouteError } from './routes/route-error';
 /**
  * On the first visit the public layout (menu and footer) paints at once, with a spinner in the page's place while
  * the page's code arrives; later navigations keep the current page meanwhile. The spinner fills the screen, so the
- * footer starts below it and does not jump when the page comes.
+ * footer starts below it and does not jump when the page comes. The page names the tab meanwhile, as the title
+ * served with it is gone (main.tsx).
  */
 function withLayoutWhileLoading(page: RouteObject): RouteObject {
-  return { ...page, hydrateFallbackElement: <PageLoading fillsScreen /> };
+  const waiting = (
+    <>
+      <title>ChurchTrades</title>
+      <PageLoading fillsScreen />
+    </>
+  );
+  return { ...page, hydrateFallbackElement: waiting };
 }
 
 export const routes: RouteObject[] = [
@@ -133,7 +140,12 @@ export const routes: RouteObject[] = [
       return { Component: AuthenticatedLayout };
     },
     errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
+    hydrateFallbackElement: (
+      <>
+        <title>ChurchTrades</title>
+        <PageLoading />
+      </>
+    ),
     children: [
       {
         path: paths.trade.path,

@@ -1,7 +1,9 @@
 import { NOT_LOGGED_IN_MESSAGE } from '@churchtrades/shared/envelope';
-import { describe, expect, it } from 'vitest';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { afterEach, describe, expect, it } from 'vitest';
 import { server, serveApi } from '../testing/api-server';
 import { api } from './api';
+import { installErrorReporter } from './error-reporter';
 import { isLoggedIn, setLoggedIn } from './session';
 import { makeStore } from './store';
 
@@ -59,5 +61,19 @@ describe('base query', () => {
 
     expect((await probe()).error).toMatchObject({ status: 'FETCH_ERROR' });
     expect((await probe()).error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 502 });
+  });
+});
+
+describe('base query and the shared error handler', () => {
+  afterEach(() => installErrorReporter(undefined));
+
+  it('hands every failed call to the error handler, named by its endpoint', async () => {
+    const failures: { endpoint: string; error: FetchBaseQueryError }[] = [];
+    installErrorReporter({ callFailed: (endpoint, error) => failures.push({ endpoint, error }), renderFailed: () => undefined });
+    serveApi({ 'GET /api/probe': { status: 500, message: 'Something went wrong on our side.' } });
+
+    await probe();
+
+    expect(failures).toEqual([{ endpoint: 'probe', error: expect.objectContaining({ status: 500 }) }]);
   });
 });

@@ -4,6 +4,7 @@ import { DEFAULT_CACHE_SECONDS } from '@churchtrades/shared/constants';
 // The same text envelope.ts exports as NOT_LOGGED_IN_MESSAGE, taken from messages.ts because envelope.ts
 // builds zod schemas at import time and would pull zod (~23 KB gzipped) into the first page's bundle.
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { reportCallError } from './error-reporter';
 import { setLoggedIn } from './session';
 
 /** A request that has not answered by then is reported as TIMEOUT_ERROR (SPEC §8). */
@@ -28,9 +29,10 @@ function isNotLoggedInAnswer(body: unknown): boolean {
 }
 
 /**
- * fetchBaseQuery plus exactly one rule (SPEC §4, §8): an answer saying "You are not logged in" means the
- * server session is gone, so the browser's logged-in flag is set to false. No redirects, no toasts:
- * screens decide what to show from the error they receive.
+ * fetchBaseQuery plus exactly two rules (SPEC §4, §8): an answer saying "You are not logged in" means the
+ * server session is gone, so the browser's logged-in flag is set to false; and a failure goes to the shared
+ * error handler, which logs the unexpected ones. No redirects, no toasts: screens decide what to show from
+ * the error they receive.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -40,6 +42,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const result = await fetchFromApi(args, api, extraOptions);
   const body = result.error ? ('data' in result.error ? result.error.data : undefined) : result.data;
   if (isNotLoggedInAnswer(body)) setLoggedIn(false);
+  if (result.error) reportCallError(api.endpoint, result.error);
   return result;
 };
 

@@ -1,6 +1,6 @@
 import type * as Leaflet from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
-import { addTiles } from './tiles';
+import { addTiles, MAX_ZOOM, NO_TILES } from './tiles';
 
 /** A map made and ready: Leaflet itself (loaded on demand) and the map in the container. */
 export interface LeafletMap {
@@ -11,8 +11,9 @@ export interface LeafletMap {
 /**
  * Makes a Leaflet map in `containerRef`'s element once the tile URL is known, loading Leaflet only then.
  * Callers add their markers in their own effect once `leaflet` is set, and set the view there.
- * `unavailable` turns true when the map cannot be shown: Leaflet's code could not be loaded, or the tiles
- * could not.
+ * Without tiles (MAP_TILE_URL=none) or when the tile server cannot be reached, the built-in outline of Australia
+ * is drawn instead, loaded only then, and the markers stay. `unavailable` turns true only when no map can be
+ * shown at all: Leaflet's code (or the outline's) could not be loaded.
  */
 export function useLeafletMap(tileUrl: string | undefined) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -24,18 +25,28 @@ export function useLeafletMap(tileUrl: string | undefined) {
     if (!tileUrl || !container) return;
     let map: Leaflet.Map | undefined;
     let cancelled = false;
-    import('./leaflet-setup').then(
-      ({ L }) => {
-        if (cancelled) return;
-        // The page scrolls under the wheel; zooming needs the buttons, a pinch or a double click.
-        map = L.map(container, { scrollWheelZoom: false });
-        addTiles(L, map, tileUrl, () => setUnavailable(true));
-        setLeaflet({ L, map });
-      },
-      () => {
-        if (!cancelled) setUnavailable(true);
-      },
-    );
+    const failed = () => {
+      if (!cancelled) setUnavailable(true);
+    };
+    const showOutline = (L: typeof Leaflet, on: Leaflet.Map) => {
+      import('./outline-layer').then(({ addOutline }) => {
+        if (!cancelled) addOutline(L, on);
+      }, failed);
+    };
+    import('./leaflet-setup').then(({ L }) => {
+      if (cancelled) return;
+      // The page scrolls under the wheel; zooming needs the buttons, a pinch or a double click.
+      const made = L.map(container, { scrollWheelZoom: false, maxZoom: MAX_ZOOM });
+      map = made;
+      if (tileUrl === NO_TILES) showOutline(L, made);
+      else {
+        const tiles = addTiles(L, made, tileUrl, () => {
+          tiles.remove();
+          showOutline(L, made);
+        });
+      }
+      setLeaflet({ L, map: made });
+    }, failed);
     return () => {
       cancelled = true;
       map?.remove();

@@ -52,9 +52,11 @@ export function Pager({ page, totalPages, hrefFor, label }: PagerProps) {
 function PagerLink({ to, label, children }: { to: To | null; label: string; children: ReactNode }) {
   if (to === null) {
     return (
+      // No link where there is nowhere to go; a plain span may not carry aria-label, so its name is hidden text.
       <li className="page-item disabled">
-        <span className="page-link" aria-label={label} aria-disabled="true">
-          {children}
+        <span className="page-link">
+          <span aria-hidden="true">{children}</span>
+          <span className="visually-hidden">{label}</span>
         </span>
       </li>
     );

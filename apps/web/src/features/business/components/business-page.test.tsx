@@ -236,7 +236,7 @@ describe('the public business page', () => {
     expect(within(map).queryByText('The map cannot be shown right now.')).not.toBeInTheDocument();
   });
 
-  it('says the map cannot be shown when its tiles cannot be loaded', async () => {
+  it('draws the built-in outline of Australia under its marker when the tiles cannot be loaded', async () => {
     serveBusiness(FULL_BUSINESS);
     openPage(FULL_PATH);
 
@@ -245,7 +245,12 @@ describe('the public business page', () => {
     // jsdom loads no images: each tile is told it failed, as a browser does when the tile server is down.
     for (const tile of map.querySelectorAll('img.leaflet-tile')) fireEvent.error(tile);
 
-    expect(await within(map).findByText('The map cannot be shown right now.')).toBeInTheDocument();
+    expect(await within(map).findByRole('link', { name: 'Natural Earth' }, SLOW)).toBeInTheDocument();
+    // The coastline and the state borders, drawn as vector paths in place of the tiles.
+    expect(map.querySelectorAll('.leaflet-overlay-pane path')).toHaveLength(2);
+    expect(map.querySelectorAll('img.leaflet-tile')).toHaveLength(0);
+    expect(within(map).getByRole('img', { name: 'Harbour City Plumbing' })).toBeInTheDocument();
+    expect(within(map).queryByText('The map cannot be shown right now.')).not.toBeInTheDocument();
   });
 
   it('shows no map and no directions for a business that serves only online', async () => {

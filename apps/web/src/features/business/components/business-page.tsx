@@ -38,7 +38,10 @@ export function BusinessPage() {
       ) : error && !isFetching ? (
         <LoadFailed error={error} onRetry={() => void refetch()} />
       ) : (
-        <PageLoading fillsScreen />
+        <>
+          <title>ChurchTrades</title>
+          <PageLoading fillsScreen />
+        </>
       )}
     </>
   );
@@ -61,6 +64,7 @@ function backToSearchHref(state: unknown): string {
 function LoadFailed({ error, onRetry }: { error: FetchBaseQueryError | SerializedError; onRetry: () => void }) {
   return (
     <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+      <title>ChurchTrades</title>
       <span>{getErrorMessage(error, LOAD_FAILED_MESSAGE)}</span>
       <Button variant="outline-danger" size="sm" onClick={onRetry}>
         Try again

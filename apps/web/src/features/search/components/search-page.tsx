@@ -28,6 +28,7 @@ export function SearchPage() {
 
   return (
     <>
+      <title>ChurchTrades</title>
       <h1 className="visually-hidden">Find a business</h1>
       <SearchFilters filter={filter} onChange={changeFilter} onTextChange={changeText} />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
