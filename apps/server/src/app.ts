@@ -203,31 +203,10 @@ export async function buildApp({
   const images = createImageStore(config.uploadDir);
   const audit = createAuditService(createAuditRepo(db));
   const mail = createMailService({ repo: outbox, transactions, audit, from: config.mailFrom, onQueued: background?.nudgeMail });
-  const users = createUserService({
-    repo: createUserRepo(db),
-    sessions,
-    rateLimits,
-    audit,
-    mail,
-    images,
-    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
-    clock,
-    transactions,
-    totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
-  });
-  // Secrets kept in clear by an older version are encrypted once the app is ready to serve.
-  app.addHook('onReady', () => users.sealPlaintextTotpSecrets());
   await app.register(sessionPlugin, { sessions, secureCookie: config.nodeEnv === 'production' });
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
   await app.register(metricsRoutes, { metrics });
 
-  const userAdmin = createUserAdminService({
-    repo: createUserAdminRepo(db),
-    audit,
-    sessions,
-    passwordResets: users,
-    transactions,
-  });
   const clientErrors = createClientErrorService({ rateLimits });
   const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
   const categories = createCategoryService({ repo: createCategoryRepo(db), audit, transactions });
@@ -260,6 +239,29 @@ export async function buildApp({
     previewCards: trades.previewCards,
     socialMediaOf: socialMedia.entriesOfTrades,
   });
+  const users = createUserService({
+    repo: createUserRepo(db),
+    sessions,
+    rateLimits,
+    audit,
+    mail,
+    images,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+    transactions,
+    totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
+    businesses: moderation,
+  });
+  // Secrets kept in clear by an older version are encrypted once the app is ready to serve.
+  app.addHook('onReady', () => users.sealPlaintextTotpSecrets());
+  const userAdmin = createUserAdminService({
+    repo: createUserAdminRepo(db),
+    audit,
+    sessions,
+    passwordResets: users,
+    transactions,
+  });
+
   await app.register(
     async (api) => {
       await api.register(siteRoutes, {

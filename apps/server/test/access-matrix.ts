@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { businessPath } from '@churchtrades/shared/business-page';
 import type { Role } from '@churchtrades/shared/roles';
+import { OWN_ACCOUNT_CLOSURES } from '@churchtrades/shared/user';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -582,6 +583,35 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
       const request = { method: 'PATCH', url: '/api/user/photo', ...imageForm(scene, { userId: owner.id }) } as const;
       return { request, owner: owner.id, state: userState(scene, owner.id) };
     },
+  },
+  {
+    // A user's photo by id: their own (the call's "TRADER owner"), or anyone's not above an administrator's role.
+    route: 'PATCH /api/user/userPhoto',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: async (scene) => {
+      const owner = (await scene.accountLike('OWNER'))!;
+      const request = { method: 'PATCH', url: '/api/user/userPhoto', ...imageForm(scene, { userId: owner.id }) } as const;
+      return { request, owner: owner.id, state: userState(scene, owner.id) };
+    },
+  },
+  // Closing one's own account (or password): read-only as a USER's account is, it is theirs to close.
+  ...Object.keys(OWN_ACCOUNT_CLOSURES).map(
+    (path): AccessRow => ({
+      route: `PATCH /api/user/${path}`,
+      answers: LOGGED_IN,
+      call: ownAccountChange(() => send('PATCH', `/api/user/${path}`)),
+    }),
+  ),
+  // Looking users up: oneself and administrators; a business owner's card also for who may see the business.
+  {
+    route: 'GET /api/user/:id',
+    answers: OWNER_AND_ADMINISTRATORS,
+    call: read((scene) => `/api/user/${scene.accounts.OWNER.id}`),
+  },
+  {
+    route: 'GET /api/user/owner',
+    answers: answers(403, { anonymous: 401, OWNER: 'ok', PRIEST: 'ok', MODERATOR: 'ok', GOVERNOR: 'ok', ADMIN: 'ok', SUPER: 'ok' }),
+    call: read((scene) => `/api/user/owner?userId=${scene.accounts.OWNER.id}`),
   },
   {
     route: 'PATCH /api/user/mfa/setup',

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { apiRoutes, type ApiRoute, type OpenApiDocument, routeName } from './fuz
 import { dataFingerprinter } from './fuzz/data-fingerprint';
 import { type HostileRequest, hostileRequests } from './fuzz/hostile-requests';
 import type { KnownIds } from './fuzz/schema-arbitrary';
+import { users } from '../src/db/schema';
 import { createTestApp } from './test-app';
 import { loggedInBrowser, newTestAddress, testBrowser, type TestBrowser } from './test-browser';
 
@@ -58,6 +60,8 @@ const bystanderTrade = await createTrade(db, { ownerId: bystander.id, churchId: 
 const sharedIds = [church.id, ownTrade.id, ownAddress.id, ownSocialMedia.id, bystander.id, bystanderTrade.id];
 const integers = [categories.main.id, categories.sub.id];
 
+const OPEN_ACCOUNT = { enabled: true, accountNonLocked: true, accountNonExpired: true, credentialsNonExpired: true };
+
 interface Caller {
   name: string;
   /** The ids its well-typed values use. */
@@ -83,6 +87,9 @@ async function loggedIn(name: string, userId: string, uuids: string[]): Promise<
     browser: await loggedInBrowser(app, db, userId),
     async staysLoggedIn() {
       if (caller.browser.sessionToken !== undefined) return false;
+      // A caller who closed their own account (PATCH /api/user/toggleaccountenabled) has it opened again, as an
+      // administrator would, so that the routes after it are not all answered 401.
+      await db.update(users).set(OPEN_ACCOUNT).where(eq(users.id, userId));
       caller.browser = await loggedInBrowser(app, db, userId);
       return true;
     },

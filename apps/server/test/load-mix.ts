@@ -143,7 +143,7 @@ export function readFixture(databaseUrl: string): Promise<LoadFixture> {
       `select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
               coalesce(u.phone, '0400 000 000') as phone, t.id as "tradeId"
        from users u join trades t on t.owner_id = u.id
-       where u.role = 'TRADER' and u.enabled and u.email_verified_at is not null
+       where u.role = 'TRADER' and u.enabled and u.credentials_non_expired and u.email_verified_at is not null
        order by u.email`,
     );
     const listed = await client.query<{ id: string; name: string }>('select id, name from trades where listed order by id');

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'user.flag',
   'user.create',
   'user.passwordReset',
+  'user.photo',
   // Security events of an account (DESIGN "Sessions and security"): the account is the subject.
   'user.loginFailed',
   'user.lockedOut',

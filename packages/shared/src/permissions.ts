@@ -69,3 +69,8 @@ export function rolesToGive(granter: Role): Role[] {
 export function mayManageAccountOf(actor: Role, target: Role): boolean {
   return grantableRoles(actor).includes(target);
 }
+
+/** Whether `actor` may set `target`'s photo for them: an administrator, for anyone not of a higher role. */
+export function maySetPhotoOf(actor: Role, target: Role): boolean {
+  return mayAdministerDirectory(actor) && roleRank(target) <= roleRank(actor);
+}

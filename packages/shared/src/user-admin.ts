@@ -85,6 +85,8 @@ export const userAdminSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** The photo's URL (SPEC §3 User), the same as `imageUrl`. */
+  photo: z.string().nullable(),
   role: roleSchema,
   governedState: z.enum(REAL_STATES).nullable(),
   enabled: z.boolean(),

@@ -3,8 +3,12 @@ import { currentPasswordSchema } from './account';
 import { QR_CODE_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 import { roleSchema } from './roles';
+import type { UserSwitch } from './user-admin';
 
-/** `data.user` of the account calls (login, two-step, profile, update, photo): nothing private. */
+/**
+ * `data.user` of the account calls (login, two-step, profile, lookup by id, update, photo): nothing private.
+ * `photo` is the photo's URL (SPEC §3 User), the same as `imageUrl`, which older clients read.
+ */
 export const userViewSchema = z.object({
   userId: z.string(),
   firstName: z.string(),
@@ -13,6 +17,7 @@ export const userViewSchema = z.object({
   bio: z.string().nullable(),
   phone: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  photo: z.string().nullable(),
   role: roleSchema,
   mfa: z.boolean(),
 });
@@ -59,3 +64,36 @@ export type MfaConfirmInput = z.infer<typeof mfaConfirmSchema>;
 /** `PATCH /user/mfa/cancel`: the current password turns two-step off. */
 export const mfaCancelSchema = z.object({ password: currentPasswordSchema });
 export type MfaCancelInput = z.infer<typeof mfaCancelSchema>;
+
+/**
+ * `GET /api/user/owner?userId=`. The id is read as text and checked by the service once the caller is known to
+ * be allowed to ask (DESIGN: 401/403 before 400).
+ */
+export const ownerQuerySchema = z.object({
+  userId: z.string({ error: MESSAGES.userIdRequired }).max(100, { error: MESSAGES.idTooLong }),
+});
+
+/**
+ * `data.owner` of `GET /api/user/owner`: what the 'Business Owner' card shows, named as the search card names
+ * it. `ownerEmail` is the business's public e-mail (DESIGN: never the login e-mail), null without one.
+ */
+export const ownerContactSchema = z.object({
+  userId: z.string(),
+  tradeId: z.string().nullable(),
+  ownerName: z.string(),
+  ownerEmail: z.string().nullable(),
+  ownerPhone: z.string().nullable(),
+});
+export type OwnerContact = z.infer<typeof ownerContactSchema>;
+
+/**
+ * The account switches a user may turn to their closed side on their own account (SPEC §7 "no body"), by the
+ * path that does it; opening them again is an administrator's (`USER_SWITCHES`) or, for the password, a reset.
+ */
+export const OWN_ACCOUNT_CLOSURES = {
+  toggleaccountexpired: 'accountNonExpired',
+  toggleaccountlocked: 'accountNonLocked',
+  toggleaccountenabled: 'enabled',
+  togglecredentialsexpired: 'credentialsNonExpired',
+} as const satisfies Record<string, UserSwitch>;
+export type OwnAccountClosurePath = keyof typeof OWN_ACCOUNT_CLOSURES;

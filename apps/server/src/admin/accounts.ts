@@ -61,6 +61,8 @@ export function commandUsers(
     clock,
     transactions,
     totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
+    // The command line shows no one a business owner's card.
+    businesses: { maySee: async () => false },
   });
   return users;
 }

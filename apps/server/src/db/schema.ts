@@ -200,9 +200,9 @@ export const trades = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english', coalesce(name, ''))`),
     // Whether the public directory shows the business (DESIGN "Roles": approved, enabled, not locked, not
-    // expired, and its church enabled). Set by database triggers (migration 0002_directory_listing) on every
-    // write to the trade or to its church's `enabled`, so no write path can forget it; a generated column
-    // cannot read the church. It lets the directory's indexes be partial and its queries skip the church join.
+    // expired, its church enabled, and its owner's account open). Set by database triggers (migrations
+    // 0002_directory_listing, 0017_owner_account_listing) on every write to the trade, to its church's `enabled`
+    // or to its owner's account switches, so no write path can forget it; a generated column cannot read them. It lets the directory's indexes be partial and its queries skip the church join.
     listed: boolean('listed').notNull().default(false),
     // Where the business's map pin goes (SPEC §1): its address's coordinates, or the suburb's centre (rounded
     // to 2 decimals, about a kilometre) when its owner keeps the street private; null when it is online-only

@@ -11,7 +11,9 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     email: `jane${sequence}@example.com.au`,
     bio: 'Plumber in Parramatta for twenty years.',
     phone: '0400 000 000',
-    imageUrl: null,
+    imageUrl: overrides.imageUrl ?? null,
+    // The same URL, as the server answers it.
+    photo: overrides.imageUrl ?? null,
     role: 'TRADER',
     mfa: false,
     ...overrides,

@@ -112,6 +112,18 @@ function generateTrades(
   return generated;
 }
 
+/**
+ * Two owners who used the toggles of their own account (SPEC §7): one closed it, so their business is out of
+ * the directory and administrators find the account disabled; one asked for a new password at the next login,
+ * which mails them a reset link instead of logging them in. Businesses 1 and 2 are the failed mails' (below).
+ */
+function closeOwnAccounts(generated: GeneratedTrade[]): void {
+  const [closedAccount, expiredPassword] = [generated[3], generated[4]];
+  if (!closedAccount?.ownerIsNew || !expiredPassword?.ownerIsNew) throw new Error('Too few owners for the closed accounts');
+  closedAccount.owner.enabled = false;
+  expiredPassword.owner.credentialsNonExpired = false;
+}
+
 export interface DemoDatasetOptions {
   seed: number;
   passwordHash: string;
@@ -144,6 +156,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   // Businesses only at open churches: every approved one is then listed in search.
   const open = churches.filter((church) => church.row.enabled);
   const generated = generateTrades(context, { first, open }, { demoTrader, demoPriest });
+  closeOwnAccounts(generated);
   const demoBusiness = generated[0]?.trade;
   if (!demoBusiness) throw new Error('The demo trader has no business');
   const users = [...accounts.values(), ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];

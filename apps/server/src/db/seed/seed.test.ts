@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { COVER_PICTURE_HEIGHT, COVER_PICTURE_WIDTH } from '@churchtrades/shared/constants';
 import type { RealState } from '@churchtrades/shared/states';
-import { asc, eq, getTableColumns, isNotNull } from 'drizzle-orm';
+import { asc, eq, getTableColumns, isNotNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
@@ -123,7 +123,7 @@ describe('seedDemoData', () => {
 
   it('gives every business its own owner with an example e-mail address, and a public e-mail of its own', async () => {
     const owners = await db
-      .select({ email: users.email, role: users.role, enabled: users.enabled })
+      .select({ email: users.email, role: users.role, enabled: users.enabled, emailVerifiedAt: users.emailVerifiedAt })
       .from(trades)
       .innerJoin(users, eq(users.id, trades.ownerId));
     const websites = await db.select({ website: trades.website, publicEmail: trades.publicEmail }).from(trades);
@@ -131,12 +131,29 @@ describe('seedDemoData', () => {
     expect(new Set(owners.map((owner) => owner.email)).size).toBe(owners.length);
     for (const owner of owners) {
       expect(owner.email).toMatch(/@(example\.com\.au|demo\.churchtrades\.au)$/);
-      expect(owner.enabled).toBe(true);
+      expect(owner.emailVerifiedAt).not.toBeNull();
     }
+    // One owner closed their own account.
+    expect(owners.filter((owner) => !owner.enabled)).toHaveLength(1);
     for (const { website, publicEmail } of websites) {
       if (website !== null) expect(website).toMatch(/^https:\/\/www\.[a-z0-9-]+\.example\.com\.au$/);
       expect(publicEmail).toMatch(/^hello@[a-z0-9-]+\.example\.com\.au$/);
     }
+  });
+
+  it('shows an owner who closed their account, their business out of the directory, and one whose password expired', async () => {
+    const owners = await db
+      .select({ user: users, listed: trades.listed })
+      .from(trades)
+      .innerJoin(users, eq(users.id, trades.ownerId))
+      .where(or(eq(users.enabled, false), eq(users.credentialsNonExpired, false)));
+
+    expect(owners).toHaveLength(2);
+    const closed = owners.find(({ user }) => !user.enabled);
+    const expired = owners.find(({ user }) => !user.credentialsNonExpired);
+    expect(closed).toMatchObject({ listed: false, user: { credentialsNonExpired: true } });
+    expect(closed!.user.emailVerifiedAt).not.toBeNull();
+    expect(expired).toMatchObject({ listed: true, user: { enabled: true } });
   });
 
   it('places every approved business address inside its state', async () => {

@@ -230,6 +230,16 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       return pageOf(await viewsOf(user, scope, ids), total, query);
     },
 
+    /**
+     * Whether the caller may see the business here, as `trade` would show it: it belongs to a church they reach.
+     * Other modules ask it before showing what moderators see of a business (its owner's card).
+     */
+    async maySee(user: SignedInUser, tradeId: string): Promise<boolean> {
+      if (!mayViewModeration(user.role)) return false;
+      const [row] = await repo.findAll([tradeId]);
+      return row !== undefined && reaches((await scopeOf(user)).views, row);
+    },
+
     /** One business, when it belongs to a church the caller may see. */
     async trade(user: SignedInUser, id: string): Promise<ModerationTrade> {
       requirePermission(user, mayViewModeration);

@@ -158,6 +158,7 @@ describe('GET /api/masterUser/filter', () => {
       email: user.email,
       phone: '0400 000 000',
       imageUrl: null,
+      photo: null,
       role: 'MODERATOR',
       governedState: null,
       enabled: true,

@@ -56,6 +56,7 @@ function userAdminOf(account: AccountRow, memberships: MembershipRow[]): UserAdm
     email: account.email,
     phone: account.phone,
     imageUrl: account.imageUrl,
+    photo: account.imageUrl,
     role: account.role,
     governedState: account.governedState,
     enabled: account.enabled,

@@ -40,6 +40,7 @@ describe('POST /api/user/login', () => {
       bio: null,
       phone: '0400 111 222',
       imageUrl: null,
+      photo: null,
       role: 'TRADER',
       mfa: false,
     });

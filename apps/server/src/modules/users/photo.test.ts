@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_IMAGE_BYTES } from '@churchtrades/shared/constants';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../clock';
+import { auditLog, users } from '../../db/schema';
 import { transactionalDatabase } from '../../db/transactions';
 import { createAccount, createActor } from '../../../test/factories';
 import { type FormFile, multipartForm } from '../../../test/multipart-form';
@@ -174,6 +177,80 @@ describe('PATCH /api/user/photo', () => {
   });
 });
 
+function setPhotoOf(browser: TestBrowser, userId: string, file?: FormFile) {
+  return browser.request({ method: 'PATCH', url: '/api/user/userPhoto', ...multipartForm({ userId }, file ? [file] : []) });
+}
+
+async function administrator(role: 'ADMIN' | 'SUPER' = 'ADMIN') {
+  const account = await createAccount(db, { role });
+  return { account, browser: await loggedInBrowser(app, db, account.id) };
+}
+
+describe('PATCH /api/user/userPhoto', () => {
+  it("lets an ADMIN set a trader's photo, re-encoded as the own photo is, and writes it down", async () => {
+    const { account: admin, browser } = await administrator();
+    const trader = await createAccount(db, { role: 'TRADER' });
+
+    const response = await setPhotoOf(browser, trader.id, imageFile(await cameraJpeg(), 'portrait.jpg', 'image/jpeg'));
+
+    expect(response.json()).toMatchObject({ statusCode: 200, message: MESSAGES.photoUpdated, data: { user: { userId: trader.id } } });
+    const { imageUrl, photo } = response.json().data.user;
+    expect(photo).toBe(imageUrl);
+    expect(await sharp(fs.readFileSync(storedFile(imageUrl))).metadata()).toMatchObject({ format: 'webp', width: 512 });
+    const entries = await db.select().from(auditLog).where(eq(auditLog.subjectId, trader.id));
+    expect(entries).toMatchObject([{ actorId: admin.id, action: 'user.photo', before: { photo: null }, after: { photo: imageUrl } }]);
+  });
+
+  it('lets an ADMIN set the photo of another ADMIN, never of a SUPER', async () => {
+    const { browser } = await administrator();
+    const otherAdmin = await createAccount(db, { role: 'ADMIN' });
+    const superUser = await createAccount(db, { role: 'SUPER' });
+    const photo = imageFile(await cameraJpeg(100, 100));
+
+    expect((await setPhotoOf(browser, otherAdmin.id, photo)).statusCode).toBe(200);
+    expect((await setPhotoOf(browser, superUser.id, photo)).json()).toMatchObject({ statusCode: 403, message: MESSAGES.photoBeyondYourRole });
+    const [unchanged] = await db.select().from(users).where(eq(users.id, superUser.id));
+    expect(unchanged!.imageUrl).toBeNull();
+  });
+
+  it('lets a user set their own photo, and refuses them anyone else’s', async () => {
+    const { account, browser } = await owner();
+    const other = await createAccount(db);
+    const photo = imageFile(await cameraJpeg(100, 100));
+
+    expect((await setPhotoOf(browser, account.id, photo)).json()).toMatchObject({ statusCode: 200, data: { user: { userId: account.id } } });
+    expect((await setPhotoOf(browser, other.id, photo)).json()).toMatchObject({ statusCode: 403, message: MESSAGES.notYourPhoto });
+  });
+
+  it('refuses a fake image and one over 5 MB as the own photo call does', async () => {
+    const { browser } = await administrator();
+    const trader = await createAccount(db);
+    const large = Buffer.concat([await cameraJpeg(10, 10), Buffer.alloc(MAX_IMAGE_BYTES)]);
+
+    expect((await setPhotoOf(browser, trader.id, imageFile(Buffer.from('not a picture'.repeat(40))))).statusCode).toBe(415);
+    expect((await setPhotoOf(browser, trader.id, imageFile(large, 'big.jpg', 'image/jpeg'))).statusCode).toBe(413);
+  });
+
+  it('answers an administrator 404 for an id no account has, 400 for one that is no id', async () => {
+    const { browser } = await administrator('SUPER');
+    const photo = imageFile(await cameraJpeg(100, 100));
+
+    expect((await setPhotoOf(browser, randomUUID(), photo)).json()).toMatchObject({ statusCode: 404, message: MESSAGES.userNotFound });
+    expect((await setPhotoOf(browser, 'someone', photo)).json()).toMatchObject({ statusCode: 400, message: MESSAGES.userIdRequired });
+  });
+
+  it('refuses a read-only USER, and a visitor', async () => {
+    const user = await createAccount(db, { role: 'USER' });
+    const photo = imageFile(await cameraJpeg(100, 100));
+
+    expect((await setPhotoOf(await loggedInBrowser(app, db, user.id), user.id, photo)).json()).toMatchObject({
+      statusCode: 403,
+      message: MESSAGES.readOnlyAccount,
+    });
+    expect((await setPhotoOf(testBrowser(app), user.id, photo)).statusCode).toBe(401);
+  });
+});
+
 describe('the account service, whoever calls it', () => {
   const { db: repoDb, transactions } = transactionalDatabase(db);
   const audit = createAuditService(createAuditRepo(repoDb));
@@ -188,6 +265,7 @@ describe('the account service, whoever calls it', () => {
     clock: systemClock,
     transactions,
     totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
+    businesses: { maySee: async () => false },
   });
 
   it("refuses a trader another user's photo", async () => {

@@ -1,8 +1,17 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { CONSTRAINT_SQLSTATES, type Database, hasSqlState } from '../../db/database';
-import { type keyPurpose, oneTimeKeys, users } from '../../db/schema';
+import { type keyPurpose, oneTimeKeys, trades, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The account switches a user may close on their own account (shared/user.ts OWN_ACCOUNT_CLOSURES). */
+export type AccountSwitch = 'enabled' | 'accountNonLocked' | 'accountNonExpired' | 'credentialsNonExpired';
+
+/** An owner as their business's card shows them: the account, and their business's id and public e-mail. */
+export interface OwnerRow {
+  user: UserRow;
+  trade: { id: string; publicEmail: string | null } | null;
+}
 export type KeyPurpose = (typeof keyPurpose.enumValues)[number];
 export type OneTimeKeyRow = typeof oneTimeKeys.$inferSelect;
 
@@ -96,7 +105,24 @@ export function createUserRepo(db: Database) {
       }
     },
 
-    setPassword: (id: string, passwordHash: string) => update(id, { passwordHash }),
+    /** A new password is new credentials: an expired password (credentialsNonExpired off) is open again. */
+    setPassword: (id: string, passwordHash: string) => update(id, { passwordHash, credentialsNonExpired: true }),
+
+    /** The account and its business (one per owner: trades_owner_key), if any. */
+    async findOwner(id: string): Promise<OwnerRow | undefined> {
+      const [row] = await db
+        .select({ user: users, trade: { id: trades.id, publicEmail: trades.publicEmail } })
+        .from(users)
+        .leftJoin(trades, eq(trades.ownerId, users.id))
+        .where(eq(users.id, id));
+      return row;
+    },
+
+    /**
+     * Turns the switch off (closed) on the account: the account as it is then, undefined when it was off already
+     * (two requests racing each other included).
+     */
+    closeSwitch: (id: string, name: AccountSwitch) => update(id, { [name]: false }, eq(users[name], true)),
 
     setImageUrl: (id: string, imageUrl: string) => update(id, { imageUrl }),
 

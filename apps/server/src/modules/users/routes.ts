@@ -16,9 +16,14 @@ import {
   mfaCancelSchema,
   mfaConfirmSchema,
   mfaSetupSchema,
+  OWN_ACCOUNT_CLOSURES,
+  type OwnAccountClosurePath,
+  ownerContactSchema,
+  ownerQuerySchema,
   resetKeyUserSchema,
   userViewSchema,
 } from '@churchtrades/shared/user';
+import { userIdParamsSchema } from '@churchtrades/shared/user-admin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +42,21 @@ const loggingIn = { 200: envelopeSchema(z.object({ user: loginUserSchema })) };
 function requesterOf(request: FastifyRequest): Requester {
   return { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
+
+/** The photo forms (own and anyone's): whose photo, and the image, not yet decoded. */
+async function readPhotoForm(request: FastifyRequest): Promise<{ userId: string; image: Buffer }> {
+  const { fields, image } = await readImageForm(request);
+  const parsed = photoFieldsSchema.safeParse(fields);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', MESSAGES.userIdRequired);
+  return { userId: parsed.data.userId, image };
+}
+
+const CLOSURE_SUMMARIES: Readonly<Record<OwnAccountClosurePath, string>> = {
+  toggleaccountexpired: 'Expire the own account: every session of it ends and its business leaves the directory',
+  toggleaccountlocked: 'Lock the own account: every session of it ends and its business leaves the directory',
+  toggleaccountenabled: 'Disable (close) the own account: every session of it ends and its business leaves the directory',
+  togglecredentialsexpired: 'Expire the own password: the next login must choose a new one; other sessions end',
+};
 
 /** SPEC §7 "User": registration, verification, login with two-step, password reset, and the own account. */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
@@ -134,6 +154,33 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     async (request) => envelope(200, MESSAGES.profileFound, { user: await users.profile(currentUser(request)) }),
   );
 
+  app.get(
+    '/user/owner',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          "What the 'Business Owner' card shows: the owner's name and phone and their business's public e-mail (the owner, administrators, and who may see the business in moderation)",
+        querystring: ownerQuerySchema,
+        response: { 200: envelopeSchema(z.object({ owner: ownerContactSchema })) },
+      },
+    },
+    async (request) =>
+      envelope(200, MESSAGES.ownerFound, { owner: await users.ownerCard(currentUser(request), request.query.userId) }),
+  );
+
+  // The router prefers a static path (/user/profile, /user/owner, /user/sessions) to this parameter, whatever the
+  // order the routes are registered in.
+  app.get(
+    '/user/:id',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, summary: 'A user by id: oneself, or anyone for administrators', params: userIdParamsSchema, response: oneUser },
+    },
+    async (request) => envelope(200, MESSAGES.userFound, { user: await users.find(currentUser(request), request.params.id) }),
+  );
+
   app.patch(
     '/user/update',
     {
@@ -208,13 +255,46 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       },
     },
     async (request) => {
-      const { fields, image } = await readImageForm(request);
-      const parsed = photoFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw new AppError('BAD_REQUEST', MESSAGES.userIdRequired);
-      const user = await users.changePhoto(currentUser(request), parsed.data.userId, image);
+      const { userId, image } = await readPhotoForm(request);
+      const user = await users.changePhoto(currentUser(request), userId, image);
       return envelope(200, MESSAGES.photoUpdated, { user });
     },
   );
+
+  app.patch(
+    '/user/userPhoto',
+    {
+      onRequest: requireMayChange,
+      schema: {
+        tags,
+        summary:
+          "Set a user's photo: one's own, or an administrator anyone's not of a higher role; a multipart form with userId and the image in file",
+        consumes: ['multipart/form-data'],
+        response: oneUser,
+      },
+    },
+    async (request) => {
+      const { userId, image } = await readPhotoForm(request);
+      const user = await users.changePhotoOf(currentUser(request), userId, image);
+      return envelope(200, MESSAGES.photoUpdated, { user });
+    },
+  );
+
+  for (const path of Object.keys(OWN_ACCOUNT_CLOSURES) as OwnAccountClosurePath[]) {
+    app.patch(
+      `/user/${path}`,
+      {
+        // Read-only as a USER's account is, closing it is still theirs to do.
+        onRequest: app.requireUser,
+        schema: { tags, summary: CLOSURE_SUMMARIES[path], response: oneUser },
+      },
+      async (request, reply) => {
+        const { user, message, loggedOut } = await users.closeOwnAccount(currentSession(request), path);
+        if (loggedOut) reply.clearSessionCookie();
+        return envelope(200, message, { user });
+      },
+    );
+  }
 
   app.patch(
     '/user/mfa/setup',

@@ -8,13 +8,24 @@ import {
   type TwoStepInput,
 } from '@churchtrades/shared/auth';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayAdministerDirectory, maySetPhotoOf, mayViewModeration } from '@churchtrades/shared/permissions';
 import type { AccountRole } from '@churchtrades/shared/roles';
 import type { RealState } from '@churchtrades/shared/states';
-import type { LoginUser, MfaCancelInput, MfaConfirmInput, MfaSetup, UserView } from '@churchtrades/shared/user';
+import type {
+  LoginUser,
+  MfaCancelInput,
+  MfaConfirmInput,
+  MfaSetup,
+  OwnAccountClosurePath,
+  OwnerContact,
+  UserView,
+} from '@churchtrades/shared/user';
+import { OWN_ACCOUNT_CLOSURES } from '@churchtrades/shared/user';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
+import { isUuid } from '../../lib/uuid';
 import { hashToken, newToken } from '../../tokens';
 import type { AuditService } from '../audit/service';
 import {
@@ -31,7 +42,7 @@ import {
 } from '../mail/account-mails';
 import type { MailService } from '../mail/service';
 import { type BackOffRule, networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
-import { OPERATOR, requireMayMakeChanges } from '../sessions/permission';
+import { OPERATOR, requireMayMakeChanges, requirePermission } from '../sessions/permission';
 import {
   type CurrentSession,
   type NewSession,
@@ -42,7 +53,7 @@ import {
 import type { ImageStore } from '../uploads/image-store';
 import { hashPassword, verifyPassword } from './password';
 import { type PasswordOwner, weakPasswordReason } from './password-strength';
-import type { KeyPurpose, NewUser, OneTimeKeyRow, UserRepo, UserRow } from './repo';
+import type { AccountSwitch, KeyPurpose, NewUser, OneTimeKeyRow, OwnerRow, UserRepo, UserRow } from './repo';
 import { newTotpSecret, otpauthUri, stepOfCode } from './totp';
 import type { TotpSecretBox } from './totp-secrets';
 
@@ -95,6 +106,8 @@ export interface UserServiceDependencies {
   clock: Clock;
   transactions: Transactions;
   totpSecrets: TotpSecretBox;
+  /** Whether a moderator, priest or governor may see a business (moderation module): they may see its owner's card. */
+  businesses: { maySee(user: SignedInUser, tradeId: string): Promise<boolean> };
 }
 
 /**
@@ -125,9 +138,41 @@ function viewOf(user: UserRow): UserView {
     bio: user.bio,
     phone: user.phone,
     imageUrl: user.imageUrl,
+    photo: user.imageUrl,
     role: user.role,
     mfa: user.mfa,
   };
+}
+
+function ownerContactOf({ user, trade }: OwnerRow): OwnerContact {
+  return {
+    userId: user.id,
+    tradeId: trade?.id ?? null,
+    ownerName: `${user.firstName} ${user.lastName}`.trim(),
+    ownerEmail: trade?.publicEmail ?? null,
+    ownerPhone: user.phone,
+  };
+}
+
+/** What closing each switch of one's own account does and says (SPEC §7 toggles "no body", on the caller). */
+const CLOSURES: Readonly<Record<AccountSwitch, { endsThisSession: boolean; done: string; alreadyClosed: string }>> = {
+  enabled: { endsThisSession: true, done: MESSAGES.accountDisabled, alreadyClosed: MESSAGES.accountAlreadyDisabled },
+  accountNonLocked: { endsThisSession: true, done: MESSAGES.accountLockedByYou, alreadyClosed: MESSAGES.accountAlreadyLocked },
+  accountNonExpired: { endsThisSession: true, done: MESSAGES.accountExpiredByYou, alreadyClosed: MESSAGES.accountAlreadyExpired },
+  // The password is what expires: this session stays, and may choose the new one at once.
+  credentialsNonExpired: {
+    endsThisSession: false,
+    done: MESSAGES.credentialsExpiredByYou,
+    alreadyClosed: MESSAGES.credentialsAlreadyExpired,
+  },
+};
+
+/** The answer to closing a switch of one's own account. */
+export interface OwnAccountClosure {
+  user: UserView;
+  message: string;
+  /** The session that asked has ended: its cookie must go. */
+  loggedOut: boolean;
 }
 
 /** A new password must be hard to guess for anyone who knows the owner's names and e-mail; `field` names it. */
@@ -164,7 +209,7 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
 };
 
 export function createUserService(deps: UserServiceDependencies) {
-  const { repo, sessions, rateLimits, mail, images, sender, clock, transactions, audit, totpSecrets } = deps;
+  const { repo, sessions, rateLimits, mail, images, sender, clock, transactions, audit, totpSecrets, businesses } = deps;
   let dummyPasswordHash: Promise<string> | undefined;
 
   /**
@@ -301,6 +346,40 @@ export function createUserService(deps: UserServiceDependencies) {
   }
 
   /**
+   * A right password whose time is up opens no session: the account is mailed a reset link (as many an hour as
+   * the reset form would send), and the reset opens the credentials again.
+   */
+  async function refuseExpiredPassword(user: UserRow): Promise<never> {
+    const asked = await rateLimits.countAttempt(RATE_LIMITS.resetPerEmail, user.email.toLowerCase());
+    if (asked <= RATE_LIMITS.resetPerEmail.limit) await mailResetLink(user);
+    throw new AppError('FORBIDDEN', MESSAGES.credentialsExpired);
+  }
+
+  /**
+   * Stores the image, re-encoded, as the account's photo, with what else must be written with it (`alongside`,
+   * in the same transaction); the old file goes once the new one is the account's.
+   */
+  async function replacePhoto(
+    account: UserRow,
+    image: Buffer,
+    alongside: (updated: UserRow) => Promise<void> = async () => {},
+  ): Promise<UserRow> {
+    const imageUrl = await images.save('photos', image);
+    const updated = await transactions.run(async () => {
+      const row = (await repo.setImageUrl(account.id, imageUrl)) ?? account;
+      await alongside(row);
+      return row;
+    });
+    await images.remove(account.imageUrl);
+    return updated;
+  }
+
+  async function changeOwnPhoto(user: SignedInUser, image: Buffer): Promise<UserView> {
+    requireMayMakeChanges(user);
+    return viewOf(await replacePhoto(await accountOf(user), image));
+  }
+
+  /**
    * A registration of an address that has an account. Whoever proves the address sets its password: an account
    * never verified takes this registration's password and names, and only the link mailed now verifies it.
    * A verified one stays as it is, and its owner is told by e-mail.
@@ -374,6 +453,7 @@ export function createUserService(deps: UserServiceDependencies) {
         throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
       }
       assertMayLogIn(user);
+      if (!user.credentialsNonExpired) await refuseExpiredPassword(user);
       if (previousToken !== undefined) await sessions.end(previousToken);
       if (!user.mfa) return { user: viewOf(user), session: await sessions.start(user.id, 'ACTIVE', requester) };
       // Nothing of the account before the code: the password alone must not be enough to read it.
@@ -452,6 +532,38 @@ export function createUserService(deps: UserServiceDependencies) {
 
     async profile(user: SignedInUser): Promise<UserView> {
       return viewOf(await accountOf(user));
+    },
+
+    /** A user by id: oneself, or anyone for an administrator. */
+    async find(actor: SignedInUser, userId: string): Promise<UserView> {
+      if (userId !== actor.userId && !mayAdministerDirectory(actor.role)) {
+        throw new AppError('FORBIDDEN', MESSAGES.notYourAccount);
+      }
+      const account = await repo.findById(userId);
+      if (!account) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+      return viewOf(account);
+    },
+
+    /**
+     * What the 'Business Owner' card shows of a user: for the owner, administrators, and the priests, moderators
+     * and governors who may see the owner's business (as the moderation pages show it).
+     */
+    async ownerCard(actor: SignedInUser, userId: string): Promise<OwnerContact> {
+      const own = userId === actor.userId;
+      const administers = mayAdministerDirectory(actor.role);
+      if (!own && !administers && !mayViewModeration(actor.role)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+      if (!isUuid(userId)) throw new AppError('BAD_REQUEST', MESSAGES.userIdRequired);
+      const owner = await repo.findOwner(userId);
+      if (own || administers) {
+        if (!owner) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+        return ownerContactOf(owner);
+      }
+      // A moderator learns nothing of users beyond the businesses they see, not even whether an id has an account.
+      const tradeId = owner?.trade?.id;
+      if (!owner || tradeId === undefined || !(await businesses.maySee(actor, tradeId))) {
+        throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+      }
+      return ownerContactOf(owner);
     },
 
     /**
@@ -547,11 +659,58 @@ export function createUserService(deps: UserServiceDependencies) {
     async changePhoto(user: SignedInUser, forUserId: string, image: Buffer): Promise<UserView> {
       requireMayMakeChanges(user);
       if (forUserId !== user.userId) throw new AppError('FORBIDDEN', MESSAGES.notYourPhoto);
-      const account = await accountOf(user);
-      const imageUrl = await images.save('photos', image);
-      const updated = await repo.setImageUrl(account.id, imageUrl);
-      await images.remove(account.imageUrl);
-      return viewOf(updated ?? account);
+      return changeOwnPhoto(user, image);
+    },
+
+    /**
+     * Sets the photo of the user the form names: one's own as `changePhoto` does, or, for an administrator,
+     * anyone's not of a higher role (audited, as every change made for someone else is).
+     */
+    async changePhotoOf(actor: SignedInUser, userId: string, image: Buffer): Promise<UserView> {
+      if (userId === actor.userId) return changeOwnPhoto(actor, image);
+      requirePermission(actor, mayAdministerDirectory, MESSAGES.notYourPhoto);
+      if (!isUuid(userId)) throw new AppError('BAD_REQUEST', MESSAGES.userIdRequired);
+      const account = await repo.findById(userId);
+      if (!account) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+      if (!maySetPhotoOf(actor.role, account.role)) throw new AppError('FORBIDDEN', MESSAGES.photoBeyondYourRole);
+      const updated = await replacePhoto(account, image, (row) =>
+        audit.record(actor, {
+          action: 'user.photo',
+          subjectType: 'USER',
+          subjectId: account.id,
+          subjectName: fullName(account),
+          before: { photo: account.imageUrl },
+          after: { photo: row.imageUrl },
+        }),
+      );
+      return viewOf(updated);
+    },
+
+    /**
+     * Turns one switch of the caller's own account to its closed side, audited as an administrator's switch is.
+     * Disabling, locking or expiring the account ends every session of it (this one too), and its business leaves
+     * the directory (trades.listed, db/README.md); an expired password ends the others and is chosen anew at the
+     * next login. Closed already: 409, since opening it again is an administrator's (or a password reset's).
+     */
+    async closeOwnAccount(session: CurrentSession, path: OwnAccountClosurePath): Promise<OwnAccountClosure> {
+      const name = OWN_ACCOUNT_CLOSURES[path];
+      const closure = CLOSURES[name];
+      const account = await accountOf(session.user);
+      const closed = await transactions.run(async () => {
+        const row = await repo.closeSwitch(account.id, name);
+        if (!row) throw new AppError('CONFLICT', closure.alreadyClosed);
+        await sessions.endAllOf(account.id, closure.endsThisSession ? undefined : session);
+        await audit.record(session.user, {
+          action: 'user.flag',
+          subjectType: 'USER',
+          subjectId: account.id,
+          subjectName: fullName(account),
+          before: { [name]: true },
+          after: { [name]: false },
+        });
+        return row;
+      });
+      return { user: viewOf(closed), message: closure.done, loggedOut: closure.endsThisSession };
     },
 
     /** A new TOTP secret, pending until a code of it is confirmed; two-step stays off until then. */

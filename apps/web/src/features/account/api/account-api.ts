@@ -2,7 +2,7 @@ import type { AccountProfileInput } from '@churchtrades/shared/account';
 import { IMAGE_FILE_FIELD } from '@churchtrades/shared/account-requests';
 import type { PasswordChangeInput } from '@churchtrades/shared/auth';
 import type { Envelope } from '@churchtrades/shared/envelope';
-import type { MfaCancelInput, MfaConfirmInput, MfaSetup, UserView } from '@churchtrades/shared/user';
+import type { MfaCancelInput, MfaConfirmInput, MfaSetup, OwnAccountClosurePath, UserView } from '@churchtrades/shared/user';
 import { api } from '../../../lib/api';
 import { rememberUser } from '../../../lib/current-user-api';
 
@@ -70,6 +70,11 @@ const accountApi = api.injectEndpoints({
       transformResponse: toAccountChange,
       onQueryStarted: keepChangedUser,
     }),
+    /** Closes a switch of the own account (SPEC §7 toggles, no body); closing the account itself logs out. */
+    closeOwnAccount: build.mutation<AccountChange, OwnAccountClosurePath>({
+      query: (path) => ({ url: `/user/${path}`, method: 'PATCH' }),
+      transformResponse: toAccountChange,
+    }),
   }),
 });
 
@@ -80,4 +85,5 @@ export const {
   useSetUpTwoStepMutation,
   useConfirmTwoStepMutation,
   useTurnOffTwoStepMutation,
+  useCloseOwnAccountMutation,
 } = accountApi;

@@ -17,6 +17,7 @@ import { ReadOnlyNote } from '../../../components/read-only-note';
 import { successMessage } from '../../../lib/api-error';
 import { useUpdateAccountProfileMutation } from '../api/account-api';
 import { useAccountUser } from './account-layout';
+import { CloseAccountCard } from './close-account-card';
 
 function profileValues(user: UserView): AccountProfileInput {
   return {
@@ -70,55 +71,58 @@ export function ProfilePage() {
   }
 
   return (
-    <Card>
+    <>
       <title>Profile · ChurchTrades</title>
-      <Card.Body>
-        <h2 className="h4 mb-3">Profile</h2>
-        {readOnly && <ReadOnlyNote />}
-        <Form noValidate onSubmit={handleSubmit(submit)}>
-          <FormAlert alert={alert} onClose={clearAlert} />
-          {emailChangeSent && (
-            <Alert variant="info" dismissible onClose={() => setEmailChangeSent(false)}>
-              {MESSAGES.emailChangeRequested}
-            </Alert>
-          )}
-          {/* A disabled fieldset disables every input and button in it. */}
-          <fieldset disabled={readOnly}>
-            <div className="row">
-              <TextField
-                className="col-md-6 mb-3"
-                label="First name"
-                autoComplete="given-name"
-                error={errors.firstName}
-                {...register('firstName')}
-              />
-              <TextField
-                className="col-md-6 mb-3"
-                label="Last name"
-                autoComplete="family-name"
-                error={errors.lastName}
-                {...register('lastName')}
-              />
-            </div>
-            <TextField label="Email address" type="email" autoComplete="email" error={errors.email} {...register('email')} />
-            {changesEmail && (
-              <TextField
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-                hint="Needed to change your login email. We will send a link to the new address to confirm it."
-                error={errors.password}
-                {...register('password', { shouldUnregister: true })}
-              />
+      <Card>
+        <Card.Body>
+          <h2 className="h4 mb-3">Profile</h2>
+          {readOnly && <ReadOnlyNote />}
+          <Form noValidate onSubmit={handleSubmit(submit)}>
+            <FormAlert alert={alert} onClose={clearAlert} />
+            {emailChangeSent && (
+              <Alert variant="info" dismissible onClose={() => setEmailChangeSent(false)}>
+                {MESSAGES.emailChangeRequested}
+              </Alert>
             )}
-            <TextField label="Bio" rows={4} error={errors.bio} {...register('bio')} />
-            <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone} {...register('phone')} />
-            <SubmitButton busy={isLoading} disabled={!isValid}>
-              Update
-            </SubmitButton>
-          </fieldset>
-        </Form>
-      </Card.Body>
-    </Card>
+            {/* A disabled fieldset disables every input and button in it. */}
+            <fieldset disabled={readOnly}>
+              <div className="row">
+                <TextField
+                  className="col-md-6 mb-3"
+                  label="First name"
+                  autoComplete="given-name"
+                  error={errors.firstName}
+                  {...register('firstName')}
+                />
+                <TextField
+                  className="col-md-6 mb-3"
+                  label="Last name"
+                  autoComplete="family-name"
+                  error={errors.lastName}
+                  {...register('lastName')}
+                />
+              </div>
+              <TextField label="Email address" type="email" autoComplete="email" error={errors.email} {...register('email')} />
+              {changesEmail && (
+                <TextField
+                  label="Current password"
+                  type="password"
+                  autoComplete="current-password"
+                  hint="Needed to change your login email. We will send a link to the new address to confirm it."
+                  error={errors.password}
+                  {...register('password', { shouldUnregister: true })}
+                />
+              )}
+              <TextField label="Bio" rows={4} error={errors.bio} {...register('bio')} />
+              <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone} {...register('phone')} />
+              <SubmitButton busy={isLoading} disabled={!isValid}>
+                Update
+              </SubmitButton>
+            </fieldset>
+          </Form>
+        </Card.Body>
+      </Card>
+      <CloseAccountCard />
+    </>
   );
 }

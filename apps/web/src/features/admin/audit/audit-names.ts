@@ -25,6 +25,7 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'user.flag': 'Account switch changed',
   'user.create': 'Account created',
   'user.passwordReset': 'Password reset',
+  'user.photo': "Photo changed on the user's behalf",
   'user.loginFailed': 'Login failed',
   'user.lockedOut': 'Logins held back after failures',
   'user.twoStepLockedOut': 'Two-step codes held back after failures',

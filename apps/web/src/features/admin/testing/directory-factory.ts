@@ -19,7 +19,9 @@ export function makeUserAdmin(overrides: Partial<UserAdmin> = {}): UserAdmin {
     lastName: 'Jones',
     email: `mary${userId.slice(-4)}@example.com.au`,
     phone: '0411 111 111',
-    imageUrl: null,
+    imageUrl: overrides.imageUrl ?? null,
+    // The same URL, as the server answers it.
+    photo: overrides.imageUrl ?? null,
     role: 'TRADER',
     governedState: null,
     enabled: true,
