@@ -207,17 +207,18 @@ export async function buildApp({
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
   await app.register(metricsRoutes, { metrics });
 
-  const userAdmin = createUserAdminService({
-    repo: createUserAdminRepo(db),
-    audit,
-    sessions,
-    passwordResets: users,
-    transactions,
-  });
   const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));
   const categories = createCategoryService({ repo: createCategoryRepo(db), audit, transactions });
   const churches = createChurchService({ repo: createChurchRepo(db), audit, images, transactions });
   const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit, transactions });
+  const userAdmin = createUserAdminService({
+    repo: createUserAdminRepo(db),
+    audit,
+    sessions,
+    accounts: users,
+    churchMembers,
+    transactions,
+  });
   const addressLookup = addressLookupService(config, db, app.log, { rateLimits, sessions, clock });
   const tradeDashboard = createTradeDashboardService({
     repo: createTradeDashboardRepo(db),

@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = [
   'user.role',
   'user.flag',
   'user.create',
+  'user.update',
+  'user.photo',
+  'user.confirm',
   'user.passwordReset',
   // Security events of an account (DESIGN "Sessions and security"): the account is the subject.
   'user.loginFailed',

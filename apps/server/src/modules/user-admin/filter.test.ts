@@ -157,9 +157,13 @@ describe('GET /api/masterUser/filter', () => {
       lastName: tag,
       email: user.email,
       phone: '0400 000 000',
+      bio: null,
       imageUrl: null,
       role: 'MODERATOR',
+      authority: 'ROLE_MODERATOR',
       governedState: null,
+      moderated: true,
+      moderatedBy: null,
       enabled: true,
       emailVerified: true,
       accountNonExpired: true,
@@ -260,7 +264,8 @@ describe('the user administration service, whoever calls it', () => {
     repo: createUserAdminRepo(repoDb),
     audit: createAuditService(createAuditRepo(repoDb)),
     sessions: { endAllOf: untouched },
-    passwordResets: { sendPasswordResetFor: untouched },
+    accounts: { sendPasswordResetFor: untouched, createInvitedAccount: untouched, replacePhotoOf: untouched },
+    churchMembers: { linkNewAccount: untouched },
     transactions,
   });
 
@@ -300,6 +305,14 @@ describe('the API document', () => {
         '/api/user/tglUserAccountEnabled',
         '/api/user/tglUserCredentialsExpired',
         '/api/trades/sendNewOwnerPasswordResetEmail',
+        '/api/masterUser/registerMasterUser',
+        '/api/masterUser/listMasterUsers',
+        '/api/masterUser/search',
+        '/api/masterUser/updateMasterUser',
+        '/api/masterUser/updateMasterUserRole',
+        '/api/masterUser/userPhoto',
+        '/api/masterUser/toggleModerated',
+        '/api/masterUser/tglUserAccountLocked',
       ]),
     );
   });
