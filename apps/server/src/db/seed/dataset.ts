@@ -5,6 +5,7 @@ import { DEMO_NOW } from './demo-clock';
 import {
   buildMemberships,
   buildRoleAccounts,
+  buildWaitingModerator,
   type ChurchMemberRow,
   type DemoAccount,
   type UserRow,
@@ -92,6 +93,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const categories = buildCategories(CATEGORIES_CREATED_AT);
   const { churches, first } = buildChurches(createRandom(seed, 'churches'));
   const accounts = buildRoleAccounts(createRandom(seed, 'accounts'), passwordHash);
+  const waitingModerator = buildWaitingModerator(createRandom(seed, 'waiting-moderator'), passwordHash);
   const demoTrader = accounts.get('TRADER');
   if (!demoTrader) throw new Error('No demo TRADER account');
   const context: TradeContext = {
@@ -106,7 +108,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const generated = generateTrades(context, { first, open }, demoTrader);
   const demoBusiness = generated[0]?.trade;
   if (!demoBusiness) throw new Error('The demo trader has no business');
-  const users = [...accounts.values(), ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];
+  const users = [...accounts.values(), waitingModerator, ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];
   const churchRows = churches.map((church) => church.row);
   // Generated businesses 1 and 2 are approved (generateTrades): their owners were told so.
   const [listed, relisted] = [generated[1]?.trade, generated[2]?.trade];
@@ -115,7 +117,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
     categories: categories.rows,
     users,
     churches: churchRows,
-    churchMembers: buildMemberships(accounts, first.row.id, first.row.createdAt ?? DEMO_NOW),
+    churchMembers: buildMemberships(accounts, waitingModerator, first.row.id, first.row.createdAt ?? DEMO_NOW),
     trades: generated.map((item) => item.trade),
     addresses: generated.flatMap((item) => (item.address ? [item.address] : [])),
     socialMedia: generated.flatMap((item) => item.socialMedia),
