@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { updateRoleSchema, type UserAdmin, userFilterQuerySchema } from '@churchtrades/shared/user-admin';
+import {
+  masterUserPageQuerySchema,
+  masterUserSearchQuerySchema,
+  registerMasterUserSchema,
+  updateMasterUserSchema,
+  updateRoleSchema,
+  type UserAdmin,
+  userFilterQuerySchema,
+} from '@churchtrades/shared/user-admin';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { churchMembers, users } from '../../db/schema';
@@ -279,6 +287,32 @@ describe('the user administration service, whoever calls it', () => {
       () => userAdmin.updateRole(trader, updateRoleSchema.parse({ userId: user.id, role: 'TRADER' })),
       () => userAdmin.flip(trader, user.id, 'enabled'),
       () => userAdmin.sendOwnerPasswordReset(trader, user.email),
+      () => userAdmin.listMasterUsers(trader, masterUserPageQuerySchema.parse({})),
+      () => userAdmin.searchMasterUsers(trader, masterUserSearchQuerySchema.parse({})),
+      () =>
+        userAdmin.registerMasterUser(
+          trader,
+          registerMasterUserSchema.parse({
+            firstName: 'Eli',
+            lastName: 'Ward',
+            email: 'eli.ward@example.org',
+            phone: '0400 000 123',
+            role: 'PRIEST',
+          }),
+        ),
+      () =>
+        userAdmin.updateMasterUser(
+          trader,
+          updateMasterUserSchema.parse({
+            userId: user.id,
+            firstName: 'Eli',
+            lastName: 'Ward',
+            email: user.email,
+            phone: '0400 000 123',
+          }),
+        ),
+      () => userAdmin.toggleModerated(trader, user.id),
+      () => userAdmin.changeUserPhoto(trader, user.id, Buffer.from('not even an image')),
     ]);
     const [stored] = await db.select().from(users).where(eq(users.id, user.id));
     expect(stored).toMatchObject({ role: 'USER', enabled: true });
