@@ -258,7 +258,8 @@ export async function buildApp({
     repo: createUserAdminRepo(db),
     audit,
     sessions,
-    passwordResets: users,
+    accounts: users,
+    churchMembers,
     transactions,
   });
 

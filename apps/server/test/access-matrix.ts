@@ -382,13 +382,13 @@ function onOtherSession(url: (sessionId: string) => string): AccessRow['call'] {
   };
 }
 
-function userSwitch(path: string): AccessRow {
+function userSwitch(path: string, prefix = '/api/user'): AccessRow {
   return {
-    route: `PATCH /api/user/${path}`,
+    route: `PATCH ${prefix}/${path}`,
     answers: ADMINISTRATORS,
     call: async (scene) => {
       const target = await createOwner(scene.db, { role: 'TRADER' });
-      return { request: send('PATCH', `/api/user/${path}?userId=${target.id}`), state: userState(scene, target.id) };
+      return { request: send('PATCH', `${prefix}/${path}?userId=${target.id}`), state: userState(scene, target.id) };
     },
   };
 }
@@ -1084,6 +1084,78 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   userSwitch('tglUserAccountLocked'),
   userSwitch('tglUserAccountEnabled'),
   userSwitch('tglUserCredentialsExpired'),
+  {
+    route: 'GET /api/masterUser/listMasterUsers',
+    answers: ADMINISTRATORS_SEE,
+    call: readList(
+      () => '/api/masterUser/listMasterUsers?size=100',
+      (scene) => scene.accounts.PRIEST.id,
+    ),
+  },
+  {
+    route: 'GET /api/masterUser/search',
+    answers: ADMINISTRATORS_SEE,
+    call: readList(
+      (scene) => `/api/masterUser/search?name=${encodeURIComponent(scene.accounts.MODERATOR.email)}`,
+      (scene) => scene.accounts.MODERATOR.id,
+    ),
+  },
+  {
+    route: 'POST /api/masterUser/registerMasterUser',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const email = `moderator-${randomUUID().slice(0, 8)}@example.org`;
+      const payload = {
+        firstName: 'Hannah',
+        lastName: 'Greaves',
+        email,
+        phone: '0400 222 333',
+        role: 'MODERATOR',
+        moderates: [scene.church.id],
+      };
+      const state = () => scene.db.select().from(users).where(eq(users.email, email));
+      return { request: send('POST', '/api/masterUser/registerMasterUser', payload), state };
+    },
+  },
+  {
+    route: 'PATCH /api/masterUser/updateMasterUser',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createOwner(scene.db, { role: 'MODERATOR' });
+      const payload = { userId: target.id, firstName: 'Hannah', lastName: 'Greaves', email: target.email, phone: '0400 222 333' };
+      return { request: send('PATCH', '/api/masterUser/updateMasterUser', payload), state: userState(scene, target.id) };
+    },
+  },
+  {
+    route: 'PATCH /api/masterUser/updateMasterUserRole',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createOwner(scene.db, { role: 'TRADER' });
+      const request = send('PATCH', '/api/masterUser/updateMasterUserRole', { userId: target.id, role: 'PRIEST' });
+      return { request, state: userState(scene, target.id) };
+    },
+  },
+  {
+    route: 'PATCH /api/masterUser/toggleModerated',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createOwner(scene.db, { role: 'PRIEST', moderated: false });
+      return { request: send('PATCH', `/api/masterUser/toggleModerated?userId=${target.id}`), state: userState(scene, target.id) };
+    },
+  },
+  {
+    route: 'PATCH /api/masterUser/userPhoto',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const target = await createOwner(scene.db, { role: 'PRIEST' });
+      const request: InjectOptions = { method: 'PATCH', url: '/api/masterUser/userPhoto', ...imageForm(scene, { userId: target.id }) };
+      return { request, state: userState(scene, target.id) };
+    },
+  },
+  userSwitch('tglUserAccountExpired', '/api/masterUser'),
+  userSwitch('tglUserAccountLocked', '/api/masterUser'),
+  userSwitch('tglUserAccountEnabled', '/api/masterUser'),
+  userSwitch('tglUserCredentialsExpired', '/api/masterUser'),
   {
     route: 'PATCH /api/trades/sendNewOwnerPasswordResetEmail',
     answers: ADMINISTRATORS,

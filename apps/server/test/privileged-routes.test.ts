@@ -6,6 +6,7 @@ import {
   mayViewOperations,
 } from '@churchtrades/shared/permissions';
 import type { Role } from '@churchtrades/shared/roles';
+import { USER_SWITCHES } from '@churchtrades/shared/user-admin';
 import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -89,9 +90,13 @@ async function churchFlip(path: 'toggleEnabled' | 'toggleModerated'): Promise<Ar
   };
 }
 
-async function userFlip(path: string): Promise<Arranged> {
+async function userFlip(path: string, prefix = '/api/user'): Promise<Arranged> {
   const target = await createOwner(db, { role: 'TRADER' });
-  return { request: { method: 'PATCH', url: `/api/user/${path}?userId=${target.id}` }, state: userRow(target.id), auditSubjectId: target.id };
+  return { request: { method: 'PATCH', url: `${prefix}/${path}?userId=${target.id}` }, state: userRow(target.id), auditSubjectId: target.id };
+}
+
+async function masterUserFlip(path: string): Promise<Arranged> {
+  return userFlip(path, '/api/masterUser');
 }
 
 async function tradeFlip(path: 'toggleLocked' | 'toggleExpired'): Promise<Arranged> {
@@ -262,6 +267,71 @@ const ROUTES: PrivilegedRoute[] = [
     allows: mayAdministerDirectory,
     arrange: () => userFlip('tglUserCredentialsExpired'),
   },
+  { name: 'GET /api/masterUser/listMasterUsers', allows: mayAdministerDirectory, arrange: read('/api/masterUser/listMasterUsers') },
+  { name: 'GET /api/masterUser/search', allows: mayAdministerDirectory, arrange: read('/api/masterUser/search?name=a') },
+  {
+    name: 'POST /api/masterUser/registerMasterUser',
+    allows: mayAdministerDirectory,
+    arrange: async () => {
+      const email = `priest-${crypto.randomUUID()}@example.org`;
+      const payload = { firstName: 'Amos', lastName: 'Reid', email, phone: '0400 000 111', role: 'PRIEST', priestOf: [church.id] };
+      return {
+        request: json('POST', '/api/masterUser/registerMasterUser', payload),
+        state: () => db.select().from(users).where(eq(users.email, email)),
+      };
+    },
+  },
+  {
+    name: 'PATCH /api/masterUser/updateMasterUser',
+    allows: mayAdministerDirectory,
+    arrange: async () => {
+      const target = await createOwner(db, { role: 'PRIEST' });
+      const payload = { userId: target.id, firstName: 'Amos', lastName: 'Reid', email: target.email, phone: '0400 000 111' };
+      return { request: json('PATCH', '/api/masterUser/updateMasterUser', payload), state: userRow(target.id), auditSubjectId: target.id };
+    },
+  },
+  {
+    name: 'PATCH /api/masterUser/updateMasterUserRole',
+    allows: mayAdministerDirectory,
+    arrange: async () => {
+      const target = await createOwner(db, { role: 'TRADER' });
+      return {
+        request: json('PATCH', '/api/masterUser/updateMasterUserRole', { userId: target.id, role: 'PRIEST' }),
+        state: userRow(target.id),
+        auditSubjectId: target.id,
+      };
+    },
+  },
+  {
+    name: 'PATCH /api/masterUser/toggleModerated',
+    allows: mayAdministerDirectory,
+    arrange: async () => {
+      const target = await createOwner(db, { role: 'MODERATOR', moderated: false });
+      return {
+        request: { method: 'PATCH', url: `/api/masterUser/toggleModerated?userId=${target.id}` },
+        state: userRow(target.id),
+        auditSubjectId: target.id,
+      };
+    },
+  },
+  {
+    name: 'PATCH /api/masterUser/userPhoto',
+    allows: mayAdministerDirectory,
+    arrange: async () => {
+      const target = await createOwner(db, { role: 'PRIEST' });
+      const form = multipartForm({ userId: target.id }, [{ field: 'file', filename: 'face.png', contentType: 'image/png', content: IMAGE }]);
+      return {
+        request: { method: 'PATCH', url: '/api/masterUser/userPhoto', ...form },
+        state: userRow(target.id),
+        auditSubjectId: target.id,
+      };
+    },
+  },
+  ...Object.keys(USER_SWITCHES).map((path) => ({
+    name: `PATCH /api/masterUser/${path}`,
+    allows: mayAdministerDirectory,
+    arrange: () => masterUserFlip(path),
+  })),
   {
     name: 'PATCH /api/trades/sendNewOwnerPasswordResetEmail',
     allows: mayAdministerDirectory,

@@ -11,14 +11,20 @@ export const currentPasswordSchema = requiredString(1, MESSAGES.currentPasswordR
   error: MESSAGES.passwordTooLong,
 });
 
+export const bioSchema = requiredString(BIO_MIN_LENGTH, MESSAGES.bioRequired).max(BIO_MAX_LENGTH, {
+  error: MESSAGES.bioTooLong,
+});
+
+export const phoneSchema = requiredString(PHONE_MIN_LENGTH, MESSAGES.phoneRequired)
+  .max(PHONE_MAX_LENGTH, { error: MESSAGES.phoneTooLong, abort: true })
+  .regex(PHONE_CHARACTERS, { error: MESSAGES.phoneCharacters });
+
 export const accountProfileSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   email: emailSchema,
-  bio: requiredString(BIO_MIN_LENGTH, MESSAGES.bioRequired).max(BIO_MAX_LENGTH, { error: MESSAGES.bioTooLong }),
-  phone: requiredString(PHONE_MIN_LENGTH, MESSAGES.phoneRequired)
-    .max(PHONE_MAX_LENGTH, { error: MESSAGES.phoneTooLong, abort: true })
-    .regex(PHONE_CHARACTERS, { error: MESSAGES.phoneCharacters }),
+  bio: bioSchema,
+  phone: phoneSchema,
   /** Needed only when `email` is another address: the new one takes effect once a link mailed to it is clicked. */
   password: currentPasswordSchema.optional(),
 });

@@ -35,8 +35,10 @@ export const AUDIT_ACTIONS = [
   'user.role',
   'user.flag',
   'user.create',
-  'user.passwordReset',
+  'user.update',
   'user.photo',
+  'user.confirm',
+  'user.passwordReset',
   // Security events of an account (DESIGN "Sessions and security"): the account is the subject.
   'user.loginFailed',
   'user.lockedOut',

@@ -71,6 +71,10 @@ export const users = pgTable(
     mfaLastStep: integer('mfa_last_step'),
     // The state a GOVERNOR governs (DESIGN "Roles"); other roles leave it empty.
     governedState: stateType('governed_state'),
+    // A priest or moderator made by registerMasterUser waits for an administrator's confirmation before they may
+    // moderate; every other account (and every master user made before confirmations existed) counts as confirmed.
+    moderated: boolean('moderated').notNull().default(true),
+    moderatedBy: uuid('moderated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [

@@ -274,6 +274,15 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: paths.adminNewMasterUser.path,
+            lazy: async () => {
+              const { RegisterMasterUserPage } = await import(
+                '../features/admin/users/components/register-master-user-page'
+              );
+              return { Component: RegisterMasterUserPage };
+            },
+          },
+          {
             path: paths.adminUser.path,
             lazy: async () => {
               const { UserPage } = await import('../features/admin/users/components/user-page');

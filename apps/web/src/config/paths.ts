@@ -72,6 +72,7 @@ export const paths = {
   },
   adminCategories: { path: '/admin/categories', getHref: () => '/admin/categories' },
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminNewMasterUser: { path: '/admin/users/new', getHref: () => '/admin/users/new' },
   adminUser: {
     path: '/admin/users/:id',
     getHref: (id: string) => `/admin/users/${encodeURIComponent(id)}`,

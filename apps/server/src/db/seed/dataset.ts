@@ -6,6 +6,7 @@ import { DEMO_NOW } from './demo-clock';
 import {
   buildMemberships,
   buildRoleAccounts,
+  buildWaitingModerator,
   type ChurchMemberRow,
   type DemoAccount,
   type UserRow,
@@ -143,6 +144,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const categories = buildCategories(CATEGORIES_CREATED_AT);
   const { churches, first } = buildChurches(createRandom(seed, 'churches'));
   const accounts = buildRoleAccounts(createRandom(seed, 'accounts'), passwordHash);
+  const waitingModerator = buildWaitingModerator(createRandom(seed, 'waiting-moderator'), passwordHash);
   const demoTrader = accounts.get('TRADER');
   const demoPriest = accounts.get('PRIEST');
   if (!demoTrader || !demoPriest) throw new Error('No demo TRADER or PRIEST account');
@@ -159,7 +161,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   closeOwnAccounts(generated);
   const demoBusiness = generated[0]?.trade;
   if (!demoBusiness) throw new Error('The demo trader has no business');
-  const users = [...accounts.values(), ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];
+  const users = [...accounts.values(), waitingModerator, ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];
   const churchRows = churches.map((church) => church.row);
   // Generated businesses 1 and 2 are approved (generateTrades): their owners were told so.
   const [listed, relisted] = [generated[1]?.trade, generated[2]?.trade];
@@ -170,7 +172,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
     categories: categories.rows,
     users,
     churches: churchRows,
-    churchMembers: buildMemberships(accounts, first.row.id, first.row.createdAt ?? DEMO_NOW),
+    churchMembers: buildMemberships(accounts, waitingModerator, first.row.id, first.row.createdAt ?? DEMO_NOW),
     trades: withCovers(tradeRows, covers),
     covers,
     addresses: generated.flatMap((item) => (item.address ? [item.address] : [])),

@@ -45,14 +45,56 @@ export function buildRoleAccounts(random: Random, passwordHash: string): Map<Dem
       updatedAt: createdAt,
     },
   ]);
-  return new Map(accounts);
+  return new Map(confirmedByDemoAdmin(accounts));
 }
 
-export function buildMemberships(accounts: Map<DemoRole, UserRow>, churchId: string, since: Date): ChurchMemberRow[] {
+/** The demo priest, moderator and governor were confirmed by the demo administrator (moderatedBy). */
+function confirmedByDemoAdmin(accounts: [DemoRole, UserRow][]): [DemoRole, UserRow][] {
+  const admin = accounts.find(([accountRole]) => accountRole === 'ADMIN')?.[1];
+  if (!admin) throw new Error('No demo ADMIN account');
+  const confirmedByAdmin: readonly DemoRole[] = ['PRIEST', 'MODERATOR', 'GOVERNOR'];
+  return accounts.map(([accountRole, account]) => [
+    accountRole,
+    confirmedByAdmin.includes(accountRole) ? { ...account, moderated: true, moderatedBy: admin.id } : account,
+  ]);
+}
+
+/**
+ * A moderator the demo administrator registered who has not been confirmed yet, so the users screen shows one
+ * waiting: they chose their password, but moderate nothing until an administrator confirms them.
+ */
+export function buildWaitingModerator(random: Random, passwordHash: string): UserRow {
+  const createdAt = new Date(DEMO_NOW.getTime() - 2 * 24 * 60 * 60 * 1000);
+  return {
+    id: random.uuid(),
+    firstName: 'Dara',
+    lastName: 'Newcomer',
+    email: `newcomer@${DEMO_EMAIL_DOMAIN}`,
+    phone: '0400 000 099',
+    bio: 'Demo moderator waiting for an administrator to confirm them.',
+    role: 'MODERATOR',
+    governedState: null,
+    moderated: false,
+    moderatedBy: null,
+    passwordHash,
+    enabled: true,
+    emailVerifiedAt: createdAt,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+export function buildMemberships(
+  accounts: Map<DemoRole, UserRow>,
+  waitingModerator: UserRow,
+  churchId: string,
+  since: Date,
+): ChurchMemberRow[] {
   const member = (accountRole: 'PRIEST' | 'MODERATOR'): ChurchMemberRow => {
     const account = accounts.get(accountRole);
     if (!account) throw new Error(`No demo ${accountRole} account`);
     return { churchId, userId: account.id, churchRole: accountRole, createdAt: since };
   };
-  return [member('PRIEST'), member('MODERATOR')];
+  const waiting: ChurchMemberRow = { churchId, userId: waitingModerator.id, churchRole: 'MODERATOR', createdAt: since };
+  return [member('PRIEST'), member('MODERATOR'), waiting];
 }

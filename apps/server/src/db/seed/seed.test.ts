@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { COVER_PICTURE_HEIGHT, COVER_PICTURE_WIDTH } from '@churchtrades/shared/constants';
 import type { RealState } from '@churchtrades/shared/states';
-import { asc, eq, getTableColumns, isNotNull, or } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, isNotNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
@@ -34,6 +34,9 @@ const STATE_BOUNDS: Readonly<Record<RealState, { south: number; north: number; w
   NT: { south: -26.1, north: -10.9, west: 128.9, east: 138.1 },
   ACT: { south: -35.95, north: -35.12, west: 148.76, east: 149.4 },
 };
+
+/** The moderator the demo administrator registered and has not confirmed yet. */
+const WAITING_MODERATOR = 'newcomer@demo.churchtrades.au';
 
 const DEMO_EMAILS = {
   USER: 'user@demo.churchtrades.au',
@@ -222,7 +225,19 @@ describe('seedDemoData', () => {
     expect(members).toEqual([
       { email: DEMO_EMAILS.PRIEST, churchRole: 'PRIEST' },
       { email: DEMO_EMAILS.MODERATOR, churchRole: 'MODERATOR' },
+      { email: WAITING_MODERATOR, churchRole: 'MODERATOR' },
     ]);
+  });
+
+  it('shows the demo priest, moderator and governor confirmed by the demo administrator, and one moderator waiting', async () => {
+    const rows = await db.select().from(users).where(inArray(users.email, [...Object.values(DEMO_EMAILS), WAITING_MODERATOR]));
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
+    const adminId = byEmail.get(DEMO_EMAILS.ADMIN)?.id;
+
+    for (const role of ['PRIEST', 'MODERATOR', 'GOVERNOR'] as const) {
+      expect(byEmail.get(DEMO_EMAILS[role]), role).toMatchObject({ moderated: true, moderatedBy: adminId });
+    }
+    expect(byEmail.get(WAITING_MODERATOR)).toMatchObject({ role: 'MODERATOR', moderated: false, moderatedBy: null });
   });
 
   it('lets the demo trader own an approved business with an address', async () => {

@@ -106,6 +106,22 @@ export function createChurchMemberService({ repo, churches, audit, transactions 
       });
     },
 
+    /**
+     * Attaches a new account (registerMasterUser) to the churches it serves, each audited like an attachment; its
+     * role is given with the account. Runs in the caller's transaction: the account exists with its links or not at all.
+     */
+    async linkNewAccount(
+      actor: SignedInUser,
+      account: MemberAccount,
+      links: readonly { churchId: string; churchRole: ChurchRole }[],
+    ): Promise<void> {
+      for (const { churchId, churchRole } of links) {
+        const church = await churches.churchToManage(actor, churchId);
+        const attached = await repo.attach(church.id, account.userId, churchRole);
+        await recordAttachment(actor, church, account, churchRole, { attached, raised: false });
+      }
+    },
+
     /** Detaches the account from the church in that role; its role stays as it is. */
     async detach(actor: SignedInUser, input: ChurchMembershipInput): Promise<ChurchMember> {
       const church = await churches.churchToManage(actor, input.churchId);

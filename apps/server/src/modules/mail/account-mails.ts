@@ -109,6 +109,33 @@ export function alreadyRegisteredMail(sender: MailSender, to: Recipient): Mail {
   });
 }
 
+const MASTER_ROLE_NAMES: Readonly<Record<string, string>> = {
+  PRIEST: 'a priest',
+  MODERATOR: 'a moderator',
+  GOVERNOR: 'a governor',
+  ADMIN: 'an administrator',
+  DEVELOPER: 'a developer',
+  SUPER: 'a super user',
+};
+
+/** To a master user an administrator has made: their names were typed by that administrator, not a stranger. */
+export function masterUserInvitationMail(
+  sender: MailSender,
+  to: { email: string; firstName: string; role: string },
+  key: string,
+  validForHours: number,
+): Mail {
+  return compose(sender, { email: to.email, firstName: to.firstName }, {
+    subject: 'Your ChurchTrades account is ready: choose your password',
+    paragraphs: [
+      `An administrator of ChurchTrades has made you an account as ${MASTER_ROLE_NAMES[to.role] ?? 'a member of the team'}.`,
+      `Choose your password to start. The link works once, for ${hours(validForHours)}; afterwards, ask for a new one on the login page (Forgot password?).`,
+    ],
+    action: { label: 'Choose my password', url: link(sender, '/verify/password', key) },
+    after: ['If you did not expect this, you can ignore this email: nobody can log in to the account until a password is chosen.'],
+  });
+}
+
 export function resetPasswordMail(sender: MailSender, to: Recipient, key: string, validForHours: number): Mail {
   return compose(sender, to, {
     subject: 'Reset your ChurchTrades password',

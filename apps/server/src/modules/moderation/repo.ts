@@ -163,6 +163,12 @@ export function createModerationRepo(db: Database) {
       return rows.map((row) => row.churchId);
     },
 
+    /** Whether an administrator has confirmed the user (accounts that need no confirmation are confirmed). */
+    async confirmed(userId: string): Promise<boolean> {
+      const [row] = await db.select({ moderated: users.moderated }).from(users).where(eq(users.id, userId));
+      return row?.moderated ?? false;
+    },
+
     async governedState(userId: string): Promise<RealState | null> {
       const [row] = await db.select({ state: users.governedState }).from(users).where(eq(users.id, userId));
       return row?.state ?? null;

@@ -75,13 +75,15 @@ export function createModerationService(deps: ModerationServiceDependencies) {
 
   /**
    * DESIGN "Roles": administrators reach every church; a governor the churches of their state; a moderator the
-   * churches they moderate; a priest (read-only) the church they serve.
+   * churches they moderate; a priest (read-only) the church they serve. A priest or moderator an administrator has
+   * not confirmed yet reaches none, and is told why.
    */
   async function scopeOf(user: SignedInUser): Promise<CallerScope> {
     if (moderatesEverywhere(user.role)) {
       const everywhere: ChurchScope = { everywhere: true, state: null, churchIds: [] };
       return { moderates: everywhere, views: everywhere };
     }
+    if (!(await repo.confirmed(user.userId))) throw new AppError('FORBIDDEN', MESSAGES.awaitingConfirmation);
     const [state, moderated, served] = await Promise.all([
       user.role === 'GOVERNOR' ? repo.governedState(user.userId) : null,
       mayModerate(user.role) ? repo.churchesServed(user.userId, ['MODERATOR']) : [],

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { updateRoleSchema, type UserAdmin, userFilterQuerySchema } from '@churchtrades/shared/user-admin';
+import {
+  masterUserPageQuerySchema,
+  masterUserSearchQuerySchema,
+  registerMasterUserSchema,
+  updateMasterUserSchema,
+  updateRoleSchema,
+  type UserAdmin,
+  userFilterQuerySchema,
+} from '@churchtrades/shared/user-admin';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { churchMembers, users } from '../../db/schema';
@@ -157,10 +165,14 @@ describe('GET /api/masterUser/filter', () => {
       lastName: tag,
       email: user.email,
       phone: '0400 000 000',
+      bio: null,
       imageUrl: null,
       photo: null,
       role: 'MODERATOR',
+      authority: 'ROLE_MODERATOR',
       governedState: null,
+      moderated: true,
+      moderatedBy: null,
       enabled: true,
       emailVerified: true,
       accountNonExpired: true,
@@ -261,7 +273,8 @@ describe('the user administration service, whoever calls it', () => {
     repo: createUserAdminRepo(repoDb),
     audit: createAuditService(createAuditRepo(repoDb)),
     sessions: { endAllOf: untouched },
-    passwordResets: { sendPasswordResetFor: untouched },
+    accounts: { sendPasswordResetFor: untouched, createInvitedAccount: untouched, changePhotoOf: untouched },
+    churchMembers: { linkNewAccount: untouched },
     transactions,
   });
 
@@ -275,6 +288,32 @@ describe('the user administration service, whoever calls it', () => {
       () => userAdmin.updateRole(trader, updateRoleSchema.parse({ userId: user.id, role: 'TRADER' })),
       () => userAdmin.flip(trader, user.id, 'enabled'),
       () => userAdmin.sendOwnerPasswordReset(trader, user.email),
+      () => userAdmin.listMasterUsers(trader, masterUserPageQuerySchema.parse({})),
+      () => userAdmin.searchMasterUsers(trader, masterUserSearchQuerySchema.parse({})),
+      () =>
+        userAdmin.registerMasterUser(
+          trader,
+          registerMasterUserSchema.parse({
+            firstName: 'Eli',
+            lastName: 'Ward',
+            email: 'eli.ward@example.org',
+            phone: '0400 000 123',
+            role: 'PRIEST',
+          }),
+        ),
+      () =>
+        userAdmin.updateMasterUser(
+          trader,
+          updateMasterUserSchema.parse({
+            userId: user.id,
+            firstName: 'Eli',
+            lastName: 'Ward',
+            email: user.email,
+            phone: '0400 000 123',
+          }),
+        ),
+      () => userAdmin.toggleModerated(trader, user.id),
+      () => userAdmin.changeUserPhoto(trader, user.id, Buffer.from('not even an image')),
     ]);
     const [stored] = await db.select().from(users).where(eq(users.id, user.id));
     expect(stored).toMatchObject({ role: 'USER', enabled: true });
@@ -301,6 +340,14 @@ describe('the API document', () => {
         '/api/user/tglUserAccountEnabled',
         '/api/user/tglUserCredentialsExpired',
         '/api/trades/sendNewOwnerPasswordResetEmail',
+        '/api/masterUser/registerMasterUser',
+        '/api/masterUser/listMasterUsers',
+        '/api/masterUser/search',
+        '/api/masterUser/updateMasterUser',
+        '/api/masterUser/updateMasterUserRole',
+        '/api/masterUser/userPhoto',
+        '/api/masterUser/toggleModerated',
+        '/api/masterUser/tglUserAccountLocked',
       ]),
     );
   });

@@ -2,7 +2,8 @@ import type { ChurchRole } from '@churchtrades/shared/church-admin';
 import type { RealState } from '@churchtrades/shared/states';
 import type { UserSwitch } from '@churchtrades/shared/user-admin';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { alias } from 'drizzle-orm/pg-core';
+import { CONSTRAINT_SQLSTATES, type Database, hasSqlState } from '../../db/database';
 import { churches, churchMembers, trades, users } from '../../db/schema';
 
 export interface UserFilter {
@@ -10,7 +11,14 @@ export interface UserFilter {
   text: string;
   stateType?: RealState;
   churchId?: string;
+  /** The users linked to the churches this user is priest of. */
+  priestId?: string;
+  /** The master users this administrator confirmed. */
+  moderatedBy?: string;
+  moderated?: boolean;
   role?: AccountRole;
+  /** Only users holding one of these roles (the master users). */
+  roles?: readonly AccountRole[];
   /** Each switch as it must be; undefined: either. */
   switches: Record<UserSwitch, boolean | undefined>;
 }
@@ -22,15 +30,23 @@ export interface MembershipRow {
   churchRole: ChurchRole;
 }
 
+/** The administrator who confirmed a master user. */
+const confirmer = alias(users, 'confirmer');
+
 const accountColumns = {
   userId: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
   phone: users.phone,
+  bio: users.bio,
   imageUrl: users.imageUrl,
   role: users.role,
   governedState: users.governedState,
+  moderated: users.moderated,
+  moderatedById: users.moderatedBy,
+  moderatedByFirstName: confirmer.firstName,
+  moderatedByLastName: confirmer.lastName,
   enabled: users.enabled,
   emailVerifiedAt: users.emailVerifiedAt,
   accountNonExpired: users.accountNonExpired,
@@ -65,8 +81,14 @@ function servesChurchWhere(condition: SQL): SQL {
     where ${churchMembers.userId} = ${users.id} and ${condition})`;
 }
 
+/** The churches the user is priest of. */
+function churchesOfPriest(priestId: string): SQL {
+  return sql`(select ${churchMembers.churchId} from ${churchMembers}
+    where ${churchMembers.userId} = ${priestId} and ${churchMembers.churchRole} = 'PRIEST')`;
+}
+
 function conditionsOf(filter: UserFilter): SQL | undefined {
-  const { text, stateType, churchId, role, switches } = filter;
+  const { text, stateType, churchId, priestId, moderatedBy, moderated, role, roles, switches } = filter;
   return and(
     text === '' ? undefined : sql`${nameAndEmail} ilike ${containsPattern(text)}`,
     stateType === undefined
@@ -79,7 +101,16 @@ function conditionsOf(filter: UserFilter): SQL | undefined {
     churchId === undefined
       ? undefined
       : or(eq(trades.churchId, churchId), servesChurchWhere(eq(churchMembers.churchId, churchId))),
+    priestId === undefined
+      ? undefined
+      : or(
+          sql`${trades.churchId} in ${churchesOfPriest(priestId)}`,
+          servesChurchWhere(sql`${churchMembers.churchId} in ${churchesOfPriest(priestId)}`),
+        ),
+    moderatedBy === undefined ? undefined : eq(users.moderatedBy, moderatedBy),
+    moderated === undefined ? undefined : eq(users.moderated, moderated),
     role === undefined ? undefined : eq(users.role, role),
+    roles === undefined ? undefined : inArray(users.role, [...roles]),
     ...Object.entries(switches).map(([name, value]) =>
       value === undefined ? undefined : eq(SWITCH_COLUMNS[name as UserSwitch], value),
     ),
@@ -88,7 +119,11 @@ function conditionsOf(filter: UserFilter): SQL | undefined {
 
 function selectAccounts(db: Database) {
   // One business per owner (trades_owner_key): the join never repeats a user.
-  return db.select(accountColumns).from(users).leftJoin(trades, eq(trades.ownerId, users.id));
+  return db
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(trades, eq(trades.ownerId, users.id))
+    .leftJoin(confirmer, eq(confirmer.id, users.moderatedBy));
 }
 
 export type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
@@ -144,6 +179,38 @@ export function createUserAdminRepo(db: Database) {
       const updated = await db
         .update(users)
         .set({ ...change, updatedAt: sql`now()` })
+        .where(and(eq(users.id, userId), inArray(users.role, [...roles])))
+        .returning({ id: users.id });
+      return updated.length > 0;
+    },
+
+    /**
+     * The profile of a user who holds one of `roles`: undefined when there is no such user, 'email-taken' when
+     * another account has the e-mail. Throws on in a transaction, whose work must then throw too.
+     */
+    async updateProfile(
+      userId: string,
+      roles: readonly AccountRole[],
+      fields: { firstName: string; lastName: string; email: string; phone: string; bio: string | null },
+    ): Promise<boolean | 'email-taken'> {
+      try {
+        const updated = await db
+          .update(users)
+          .set({ ...fields, updatedAt: sql`now()` })
+          .where(and(eq(users.id, userId), inArray(users.role, [...roles])))
+          .returning({ id: users.id });
+        return updated.length > 0;
+      } catch (error) {
+        if (hasSqlState(error, CONSTRAINT_SQLSTATES.uniqueViolation)) return 'email-taken';
+        throw error;
+      }
+    },
+
+    /** Confirms (by `by`) or unconfirms a user who holds one of `roles`; false when there is no such user. */
+    async setModerated(userId: string, roles: readonly AccountRole[], moderated: boolean, by: string): Promise<boolean> {
+      const updated = await db
+        .update(users)
+        .set({ moderated, moderatedBy: moderated ? by : null, updatedAt: sql`now()` })
         .where(and(eq(users.id, userId), inArray(users.role, [...roles])))
         .returning({ id: users.id });
       return updated.length > 0;

@@ -69,6 +69,14 @@ export function createUserRepo(db: Database) {
       return row;
     },
 
+    /** A new account, disabled and unverified, with the fields given; undefined when the e-mail has one already. */
+    async insertInvited(
+      user: NewUser & Pick<UserRow, 'phone' | 'role' | 'governedState' | 'moderated' | 'moderatedBy'>,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+      return row;
+    },
+
     /** A new account, verified and enabled at `now`; undefined when the e-mail (in any case) already has one. */
     async insertVerified(
       user: NewUser & Pick<UserRow, 'role' | 'governedState'>,

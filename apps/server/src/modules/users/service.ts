@@ -35,6 +35,7 @@ import {
   emailInUseMail,
   loginPausedMail,
   type MailSender,
+  masterUserInvitationMail,
   recipientOf,
   resetPasswordMail,
   twoStepPausedMail,
@@ -197,6 +198,22 @@ export interface SystemAccount {
   governedState: RealState | null;
 }
 
+/** A master user's account as an administrator makes it (user administration). */
+export interface InvitedAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  role: AccountRole;
+  governedState: RealState | null;
+  /** Confirmed at once, and by whom (a governor or an administrator), or waiting for it (a priest, a moderator). */
+  moderated: boolean;
+  moderatedBy: string | null;
+}
+
+/** The link that lets a new master user choose their password: as long as an account verification link. */
+export const INVITATION_LIFETIME_HOURS = KEY_LIFETIME_HOURS.VERIFY_ACCOUNT;
+
 function fullName(account: { firstName: string; lastName: string }): string {
   return `${account.firstName} ${account.lastName}`.trim();
 }
@@ -222,9 +239,14 @@ export function createUserService(deps: UserServiceDependencies) {
   }
 
   /** A new key for the link of a mail; `email` is the address it is about (the new or the old login e-mail). */
-  async function issueKey(userId: string, purpose: KeyPurpose, email?: string): Promise<string> {
+  async function issueKey(
+    userId: string,
+    purpose: KeyPurpose,
+    email?: string,
+    lifetimeHours = KEY_LIFETIME_HOURS[purpose],
+  ): Promise<string> {
     const key = newToken();
-    const expiresAt = new Date(clock().getTime() + KEY_LIFETIME_HOURS[purpose] * HOUR_MS);
+    const expiresAt = new Date(clock().getTime() + lifetimeHours * HOUR_MS);
     await repo.insertKey({ keyHash: hashToken(key), userId, purpose, expiresAt, ...(email === undefined ? {} : { email }) });
     return key;
   }
@@ -524,8 +546,12 @@ export function createUserService(deps: UserServiceDependencies) {
         await repo.useAllKeys(row.userId, 'RESET_PASSWORD', clock());
         const account = await repo.setPassword(row.userId, passwordHash);
         await sessions.endAllOf(row.userId);
-        if (account) {
-          await audit.recordSecurityEvent({ action: 'user.passwordResetByLink', account, actor: visitor(requester) });
+        if (!account) return;
+        await audit.recordSecurityEvent({ action: 'user.passwordResetByLink', account, actor: visitor(requester) });
+        // The link reached the address: it is proved, as a verification link would prove it (how a master user
+        // made by an administrator comes to log in).
+        if (account.emailVerifiedAt === null && (await repo.verifyEmail(account.id, clock()))) {
+          await audit.recordSecurityEvent({ action: 'user.verify', account, actor: visitor(requester) });
         }
       });
     },
@@ -711,6 +737,20 @@ export function createUserService(deps: UserServiceDependencies) {
         return row;
       });
       return { user: viewOf(closed), message: closure.done, loggedOut: closure.endsThisSession };
+    },
+
+    /**
+     * A new account of a master user, made by an administrator: no password anyone knows, disabled until its owner
+     * chooses one by the link mailed now, which also proves the address. Undefined when the e-mail, in any case,
+     * has an account already. The caller runs it in the transaction of what goes with it.
+     */
+    async createInvitedAccount(account: InvitedAccount): Promise<UserView | undefined> {
+      const passwordHash = await hashPassword(newToken());
+      const created = await repo.insertInvited({ ...account, passwordHash });
+      if (!created) return undefined;
+      const key = await issueKey(created.id, 'RESET_PASSWORD', undefined, INVITATION_LIFETIME_HOURS);
+      await mail.queue(masterUserInvitationMail(sender, created, key, INVITATION_LIFETIME_HOURS));
+      return viewOf(created);
     },
 
     /** A new TOTP secret, pending until a code of it is confirmed; two-step stays off until then. */

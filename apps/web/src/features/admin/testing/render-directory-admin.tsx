@@ -9,6 +9,7 @@ import { AuditPage } from '../audit/components/audit-page';
 import { AdminLayout } from '../components/admin-layout';
 import { FailedMailsPage } from '../mails/components/failed-mails-page';
 import { TradesPage } from '../trades/components/trades-page';
+import { RegisterMasterUserPage } from '../users/components/register-master-user-page';
 import { UserPage } from '../users/components/user-page';
 import { UsersPage } from '../users/components/users-page';
 
@@ -62,6 +63,7 @@ export function renderDirectoryAdmin(
         element: <AdminLayout />,
         children: [
           { path: '/admin/users', element: <UsersPage /> },
+          { path: '/admin/users/new', element: <RegisterMasterUserPage /> },
           { path: '/admin/users/:id', element: <UserPage /> },
           { path: '/admin/trades', element: <TradesPage /> },
           { path: '/admin/audit', element: <AuditPage /> },

@@ -15,6 +15,7 @@ export const USER_FILTER_FIELDS = {
   accountNonExpired: oneOf(FLAG_VALUES),
   accountNonLocked: oneOf(FLAG_VALUES),
   credentialsNonExpired: oneOf(FLAG_VALUES),
+  moderated: oneOf(FLAG_VALUES),
 } satisfies FilterFields;
 
 export type UserFilter = FilterValues<typeof USER_FILTER_FIELDS>;
@@ -25,4 +26,5 @@ export const FLAG_FILTERS = [
   { name: 'accountNonExpired', label: 'Not expired' },
   { name: 'accountNonLocked', label: 'Not locked' },
   { name: 'credentialsNonExpired', label: 'Credentials not expired' },
+  { name: 'moderated', label: 'Confirmed' },
 ] as const satisfies readonly { name: keyof UserFilter; label: string }[];

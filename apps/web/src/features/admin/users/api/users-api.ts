@@ -1,7 +1,13 @@
 import type { ChurchAdmin, ChurchMembershipInput, ChurchManageParams } from '@churchtrades/shared/church-admin';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import type { Page } from '@churchtrades/shared/trade-search';
-import type { UpdateRoleInput, UserAdmin, UserFilterParams, USER_SWITCHES } from '@churchtrades/shared/user-admin';
+import type {
+  RegisterMasterUserInput,
+  UpdateRoleInput,
+  UserAdmin,
+  UserFilterParams,
+  USER_SWITCHES,
+} from '@churchtrades/shared/user-admin';
 import { api } from '../../../../lib/api';
 
 /** The path that flips each account switch (SPEC §7 `/user/tglUser…?userId=`). */
@@ -109,6 +115,19 @@ const usersChangesApi = api.injectEndpoints({
       onQueryStarted: showChangedUser,
       invalidatesTags: listsShowing,
     }),
+    /** A new master user shows in the lists, and in the member lists of the churches they serve. */
+    registerMasterUser: build.mutation<UserChange, RegisterMasterUserInput>({
+      query: (body) => ({ url: '/masterUser/registerMasterUser', method: 'POST', body }),
+      transformResponse: toUserChange,
+      onQueryStarted: showChangedUser,
+      invalidatesTags: listsShowing,
+    }),
+    toggleModerated: build.mutation<UserChange, string>({
+      query: (userId) => ({ url: '/masterUser/toggleModerated', method: 'PATCH', params: { userId } }),
+      transformResponse: toUserChange,
+      onQueryStarted: showChangedUser,
+      invalidatesTags: listsShowing,
+    }),
     /** Attaching may raise the user's role, so the user is reloaded, as are the church's member lists. */
     attachToChurch: build.mutation<Done, ChurchMembershipInput & { userId: string }>({
       query: ({ churchId, email, churchRole }) => ({
@@ -139,6 +158,8 @@ export const { useFilterUsersQuery, useUserAdminQuery, useChurchesToServeQuery }
 export const {
   useUpdateRoleMutation,
   useToggleUserSwitchMutation,
+  useRegisterMasterUserMutation,
+  useToggleModeratedMutation,
   useAttachToChurchMutation,
   useRemoveFromChurchMutation,
   useSendOwnerPasswordResetMutation,

@@ -1,15 +1,21 @@
 import type { UserAdmin } from '@churchtrades/shared/user-admin';
 import Badge from 'react-bootstrap/Badge';
 
-type Standing = Pick<UserAdmin, 'enabled' | 'accountNonExpired' | 'accountNonLocked' | 'credentialsNonExpired'>;
+type Standing = Pick<
+  UserAdmin,
+  'enabled' | 'accountNonExpired' | 'accountNonLocked' | 'credentialsNonExpired' | 'moderated'
+>;
 
-/** What keeps an account from logging in, or "Active" when nothing does. */
+/**
+ * What keeps an account from logging in or, for a priest or moderator, from moderating; "Active" when nothing does.
+ */
 export function accountProblems(user: Standing): string[] {
   return [
     !user.enabled && 'Disabled',
     !user.accountNonLocked && 'Locked',
     !user.accountNonExpired && 'Expired',
     !user.credentialsNonExpired && 'Credentials expired',
+    !user.moderated && 'Not confirmed',
   ].filter((problem): problem is string => problem !== false);
 }
 

@@ -1,4 +1,4 @@
-import type { UserAdmin } from '@churchtrades/shared/user-admin';
+import { isMasterRole, type UserAdmin } from '@churchtrades/shared/user-admin';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
@@ -25,6 +25,12 @@ export function UserDetails({ user }: { user: UserAdmin }) {
             <RoleBadge role={user.role} />
             {user.governedState && <span className="ms-1">of {user.governedState}</span>}
           </dd>
+          {isMasterRole(user.role) && (
+            <>
+              <dt>Confirmation</dt>
+              <dd>{confirmationOf(user)}</dd>
+            </>
+          )}
           <dt>Account</dt>
           <dd>
             <AccountStanding user={user} />
@@ -47,4 +53,10 @@ export function UserDetails({ user }: { user: UserAdmin }) {
       </Card.Body>
     </Card>
   );
+}
+
+/** Whether an administrator has confirmed the master user, and who. */
+export function confirmationOf(user: Pick<UserAdmin, 'moderated' | 'moderatedBy'>): string {
+  if (!user.moderated) return "Waiting for an administrator's confirmation";
+  return user.moderatedBy ? `Confirmed by ${user.moderatedBy.name}` : 'Confirmed';
 }

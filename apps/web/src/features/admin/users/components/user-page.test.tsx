@@ -180,6 +180,38 @@ describe('UserPage', () => {
     expect(call?.body).toBeUndefined();
   });
 
+  it('confirms a moderator waiting for it, then names who confirmed them', async () => {
+    const { user, server, stored } = renderUserPage({
+      user: { role: 'MODERATOR', authority: 'ROLE_MODERATOR', moderated: false },
+      routes: (stored) => ({
+        'PATCH /api/masterUser/toggleModerated': () =>
+          stored.change(
+            { moderated: true, moderatedBy: { userId: 'admin', name: 'Ada Admin' } },
+            MESSAGES.masterUserConfirmation,
+          ),
+      }),
+    });
+    const box = await screen.findByRole('switch', { name: 'Confirmed' });
+    expect(box).not.toBeChecked();
+    expect(screen.getAllByText("Waiting for an administrator's confirmation").length).toBeGreaterThan(0);
+    expect(screen.getByText('Not confirmed')).toBeInTheDocument();
+
+    await user.click(box);
+
+    expect(await screen.findByText(MESSAGES.masterUserConfirmation)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Confirmed' })).toBeChecked());
+    expect(screen.getAllByText('Confirmed by Ada Admin').length).toBeGreaterThan(0);
+    const [call] = server.calls('PATCH /api/masterUser/toggleModerated');
+    expect(call?.url.searchParams.get('userId')).toBe(stored.current.userId);
+  });
+
+  it('offers no confirmation for a trader', async () => {
+    renderUserPage();
+
+    expect(await screen.findByRole('switch', { name: 'Locked' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Confirmed' })).not.toBeInTheDocument();
+  });
+
   it("shows the server's refusal of a switch and leaves it as it was", async () => {
     const { user } = renderUserPage({
       routes: () => ({

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayManageAccountOf } from '@churchtrades/shared/permissions';
-import type { UserAdmin } from '@churchtrades/shared/user-admin';
+import { isMasterRole, type UserAdmin } from '@churchtrades/shared/user-admin';
 import type { UserView } from '@churchtrades/shared/user';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import Alert from 'react-bootstrap/Alert';
@@ -15,6 +15,7 @@ import { filterQuery } from '../../query-filter';
 import { useUserAdminQuery } from '../api/users-api';
 import { AccountSwitches } from './account-switches';
 import { ChurchLinks } from './church-links';
+import { ConfirmationSwitch } from './confirmation-switch';
 import { OwnerResetCard } from './owner-reset-card';
 import { RoleForm } from './role-form';
 import { UserDetails } from './user-details';
@@ -76,6 +77,7 @@ function AccountControls({ user, viewer }: { user: UserAdmin; viewer: UserView }
       {/* Keyed by what the server holds, so a reload after a change starts the form from it. */}
       <RoleForm key={`${user.role}-${user.governedState ?? ''}`} user={user} viewerRole={viewer.role} />
       <AccountSwitches user={user} />
+      {isMasterRole(user.role) && <ConfirmationSwitch user={user} />}
     </>
   );
 }

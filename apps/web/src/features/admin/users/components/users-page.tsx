@@ -1,4 +1,6 @@
 import { USER_PAGE_SIZE } from '@churchtrades/shared/user-admin';
+import { Link } from 'react-router';
+import { paths } from '../../../../config/paths';
 import { PagedList } from '../../components/paged-list';
 import { useQueryFilter } from '../../hooks/use-query-filter';
 import { filterParams } from '../../query-filter';
@@ -15,7 +17,12 @@ export function UsersPage() {
   return (
     <>
       <title>Users · Administration · ChurchTrades</title>
-      <h2 className="h4 mb-3">Users</h2>
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
+        <h2 className="h4 mb-0">Users</h2>
+        <Link className="btn btn-primary btn-sm" to={paths.adminNewMasterUser.getHref()}>
+          Register a master user
+        </Link>
+      </div>
       <UserFilters filter={filter} onChange={changeFilter} />
       <PagedList
         page={currentData}
