@@ -37,25 +37,25 @@ async function listedBusiness(browser: Browser, owner: Page, name: string): Prom
   return trade;
 }
 
-/** A photo as a phone would take it: a JPEG of a harbour at dusk, drawn in the browser's canvas. */
+/**
+ * A photo as a phone would take it: a JPEG of a harbour at dusk, drawn in the browser's canvas (the script runs
+ * in the page, where the DOM is; these tests are typed without it).
+ */
 async function drawnPhoto(page: Page, width: number, height: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    ([w, h]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = w;
-      canvas.height = h;
-      const context = canvas.getContext('2d')!;
-      const sky = context.createLinearGradient(0, 0, 0, h);
-      sky.addColorStop(0, '#2b4c7e');
-      sky.addColorStop(1, '#f3b562');
-      context.fillStyle = sky;
-      context.fillRect(0, 0, w, h);
-      context.fillStyle = '#1d3b53';
-      context.fillRect(0, h * 0.7, w, h * 0.3);
-      return canvas.toDataURL('image/jpeg', 0.9);
-    },
-    [width, height],
-  );
+  const dataUrl = await page.evaluate<string>(`(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = ${width};
+    canvas.height = ${height};
+    const context = canvas.getContext('2d');
+    const sky = context.createLinearGradient(0, 0, 0, ${height});
+    sky.addColorStop(0, '#2b4c7e');
+    sky.addColorStop(1, '#f3b562');
+    context.fillStyle = sky;
+    context.fillRect(0, 0, ${width}, ${height});
+    context.fillStyle = '#1d3b53';
+    context.fillRect(0, ${height * 0.7}, ${width}, ${height * 0.3});
+    return canvas.toDataURL('image/jpeg', 0.9);
+  })()`);
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 

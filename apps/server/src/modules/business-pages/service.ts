@@ -208,7 +208,7 @@ export function createBusinessPageService({
       description: descriptionOf(business),
       canonicalUrl,
       ...previewImageOf(business, coverUrl, logoUrl),
-      ...(coverUrl === undefined ? {} : { coverPicture: business.image! }),
+      ...(coverUrl === undefined || !business.image ? {} : { coverPicture: business.image }),
       structuredData,
       showsMap: geo !== undefined,
     };
