@@ -116,10 +116,11 @@ function generateTrades(
 /**
  * Two owners who used the toggles of their own account (SPEC §7): one closed it, so their business is out of
  * the directory and administrators find the account disabled; one asked for a new password at the next login,
- * which mails them a reset link instead of logging them in. Businesses 1 and 2 are the failed mails' (below).
+ * which mails them a reset link instead of logging them in. Businesses 1 and 2 are the failed mails' (below), 3
+ * the one under a main category alone.
  */
 function closeOwnAccounts(generated: GeneratedTrade[]): void {
-  const [closedAccount, expiredPassword] = [generated[3], generated[4]];
+  const [closedAccount, expiredPassword] = [generated[5], generated[6]];
   if (!closedAccount?.ownerIsNew || !expiredPassword?.ownerIsNew) throw new Error('Too few owners for the closed accounts');
   closedAccount.owner.enabled = false;
   expiredPassword.owner.credentialsNonExpired = false;

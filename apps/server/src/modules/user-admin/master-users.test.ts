@@ -410,6 +410,6 @@ describe('PATCH /api/masterUser/userPhoto', () => {
     const priest = await createOwner(db, { role: 'PRIEST' });
 
     expect((await upload(admin, priest.id, Buffer.from('not a picture'))).statusCode).toBe(415);
-    expect((await upload(admin, 'someone-else', await image)).statusCode).toBe(404);
+    expect((await upload(admin, 'someone-else', await image)).statusCode).toBe(400);
   });
 });

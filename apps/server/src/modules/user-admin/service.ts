@@ -18,7 +18,6 @@ import {
 } from '@churchtrades/shared/user-admin';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
-import { isUuid } from '../../lib/uuid';
 import type { AuditTrail } from '../audit/service';
 import type { ChurchMemberService } from '../church-members/service';
 import { requirePermission } from '../sessions/permission';
@@ -244,6 +243,7 @@ export function createUserAdminService(deps: UserAdminDependencies) {
 
     /** Another user's photo, through the users module's one way of storing photos and deciding whose. */
     async changeUserPhoto(actor: SignedInUser, userId: string, image: Buffer): Promise<UserAdmin> {
+      requirePermission(actor, mayAdministerDirectory);
       const user = await accounts.changePhotoOf(actor, userId, image);
       return accountView(user.userId);
     },
