@@ -348,6 +348,39 @@ describe('ModerationPage', () => {
     expect(server.calls('GET /api/moderation/queue')).toHaveLength(0);
   });
 
+  it('lists the businesses naming the priest, and takes their name off one, saying so', async () => {
+    const named = { id: '77777777-7777-4777-8777-777777777777', name: 'Citizen Carpentry', churchName: "St Mary's", ownerName: 'Jane Citizen', listingState: 'LISTED' };
+    const { user, server } = renderModeration('/moderation', {
+      user: makeUser({ role: 'PRIEST' }),
+      routes: {
+        'GET /api/moderation/trades': { data: { trades: makeModerationPage([]) } },
+        'GET /api/trades/byPriest': { data: { trades: [named] } },
+        'PATCH /api/trades/detachPriest': { message: MESSAGES.priestDetached, data: { trades: [] } },
+      },
+    });
+
+    const section = await screen.findByRole('region', { name: 'Businesses naming you as their priest' });
+    expect(await within(section).findByRole('link', { name: 'Citizen Carpentry' })).toHaveAttribute(
+      'href',
+      `/moderation/trades/${named.id}`,
+    );
+    expect(within(section).getByText('Jane Citizen')).toBeInTheDocument();
+    expect(within(section).getByText('Listed')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Take my name off Citizen Carpentry' }));
+
+    expect(await screen.findByText(MESSAGES.priestDetached)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/detachPriest')[0]?.url.searchParams.get('tradeId')).toBe(named.id);
+  });
+
+  it('tells a priest no business names them yet', async () => {
+    renderModeration('/moderation', {
+      user: makeUser({ role: 'PRIEST' }),
+      routes: { 'GET /api/moderation/trades': { data: { trades: makeModerationPage([]) } } },
+    });
+
+    expect(await screen.findByText('No business names you as its priest.')).toBeInTheDocument();
+  });
+
   it('tells a user whose role does not moderate that they may not, asking nothing about businesses', async () => {
     const { server } = renderModeration('/moderation', { user: makeUser({ role: 'TRADER' }) });
 

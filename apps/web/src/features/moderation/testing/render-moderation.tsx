@@ -13,6 +13,7 @@ export function renderModeration(
   const server = serveApi({
     'GET /api/user/profile': { data: { user } },
     'GET /api/churches/stateChurches': { data: { churches: [] } },
+    'GET /api/trades/byPriest': { data: { trades: [] } },
     ...routes,
   });
   const view = renderRoutes(

@@ -72,6 +72,8 @@ describe('NewTradeForm', () => {
     });
 
     await user.type(await screen.findByLabelText('Name'), 'Citizen Carpentry');
+    expect(screen.getByLabelText('Kind of business')).toHaveDisplayValue('Not stated');
+    await chooseOption(user, 'Kind of business', 'Sole trader');
     await user.type(screen.getByLabelText('Brief (iBusiness-Card)'), 'Cabinets and decks in Parramatta');
     await chooseOption(user, 'Main Category', 'Plumbing & Gas');
     await chooseOption(user, 'Sub category', 'Gas fitter');
@@ -90,6 +92,7 @@ describe('NewTradeForm', () => {
       categoryId: 12,
       stateType: 'NSW',
       churchId: ST_JOHN.churchId,
+      businessKind: 'SOLE_TRADER',
     });
   });
 
@@ -113,6 +116,7 @@ describe('NewTradeForm', () => {
       mainCategoryId: 2,
       stateType: 'VIC',
       churchId: ST_PAUL.churchId,
+      businessKind: null,
     });
   });
 

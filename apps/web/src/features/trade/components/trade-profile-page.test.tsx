@@ -5,7 +5,15 @@ import { heldAnswer } from '../../../testing/api-server';
 import { makeUser } from '../../../testing/user-factory';
 import { chooseOption, optionsOf } from '../testing/choose-option';
 import { renderTrade } from '../testing/render-trade';
-import { makeOwnTrade, ST_JOHN, ST_MARY, ST_PAUL } from '../testing/trade-dashboard-factory';
+import {
+  FATHER_JOSEPH,
+  FATHER_LUKE,
+  FATHER_PETER,
+  makeOwnTrade,
+  ST_JOHN,
+  ST_MARY,
+  ST_PAUL,
+} from '../testing/trade-dashboard-factory';
 
 describe('TradeProfilePage', () => {
   it("shows the business's profile, with the system tags and the church's place read-only", async () => {
@@ -83,6 +91,8 @@ describe('TradeProfilePage', () => {
       brief: trade.brief,
       tags: `${trade.tags} gas`,
       publicEmail: '',
+      priestId: null,
+      businessKind: null,
     });
   });
 
@@ -151,7 +161,7 @@ describe('TradeProfilePage', () => {
     expect(screen.getByLabelText('Public Email')).toHaveValue('office@smithplumbing.com.au');
   });
 
-  it("sends the business's own category when no sub category is chosen", async () => {
+  it('sends the main category alone when no sub category is chosen', async () => {
     const jane = makeUser();
     const trade = makeOwnTrade(jane, { categoryId: 11 });
     const { user, server } = renderTrade('/trade/profile', {
@@ -164,11 +174,16 @@ describe('TradeProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
-    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ categoryId: 11 });
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ categoryId: 1 });
   });
 
-  it('clears the sub category when a new main category is chosen, and asks for one of its subs', async () => {
-    const { user, server } = renderTrade('/trade/profile');
+  it('clears the sub category when a new main category is chosen, and takes that main category alone', async () => {
+    const { user, server } = renderTrade('/trade/profile', {
+      routes: (stored) => ({
+        'PATCH /api/trades/updateTradeProfile': () =>
+          stored.change({ mainCategoryId: 2, categoryId: null, mainCategory: 'Electrical', subCategory: null }, MESSAGES.tradeUpdated),
+      }),
+    });
 
     await chooseOption(user, 'Main Category', 'Electrical');
 
@@ -176,8 +191,81 @@ describe('TradeProfilePage', () => {
     await screen.findByRole('option', { name: 'Electrician' });
     expect(optionsOf('Sub category')).toEqual([MESSAGES.chooseSubCategory, 'Electrician', 'Solar installer']);
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(screen.getByLabelText('Sub category')).toHaveAccessibleDescription(MESSAGES.chooseSubCategory);
-    expect(server.calls('PATCH /api/trades/updateTradeProfile')).toHaveLength(0);
+    expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.chooseSubCategory, { selector: '.invalid-feedback' })).not.toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ categoryId: 2 });
+  });
+
+  it("offers the church's priests with No priest first, and sends the one chosen", async () => {
+    const jane = makeUser();
+    const trade = makeOwnTrade(jane);
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade,
+      routes: (stored) => ({
+        'PATCH /api/trades/updateTradeProfile': () => stored.change({ priest: FATHER_PETER }, MESSAGES.tradeUpdated),
+      }),
+    });
+
+    const priest = await screen.findByLabelText('Priest');
+    expect(priest).toHaveDisplayValue('No priest');
+    expect(optionsOf('Priest')).toEqual(['No priest', FATHER_JOSEPH.name, FATHER_PETER.name]);
+    await chooseOption(user, 'Priest', FATHER_PETER.name);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ priestId: FATHER_PETER.userId });
+    expect(screen.getByLabelText('Priest')).toHaveDisplayValue(FATHER_PETER.name);
+  });
+
+  it("shows the business's priest, and takes them off with No priest", async () => {
+    const jane = makeUser();
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade: makeOwnTrade(jane, { priest: FATHER_JOSEPH }),
+      routes: (stored) => ({
+        'PATCH /api/trades/updateTradeProfile': () => stored.change({ priest: null }, MESSAGES.tradeUpdated),
+      }),
+    });
+
+    expect(await screen.findByLabelText('Priest')).toHaveDisplayValue(FATHER_JOSEPH.name);
+    await chooseOption(user, 'Priest', 'No priest');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ priestId: null });
+  });
+
+  it('offers the priests of another church once it is chosen, back at No priest', async () => {
+    const jane = makeUser();
+    const { user } = renderTrade('/trade/profile', { user: jane, trade: makeOwnTrade(jane, { priest: FATHER_JOSEPH }) });
+
+    expect(await screen.findByLabelText('Priest')).toHaveDisplayValue(FATHER_JOSEPH.name);
+    await chooseOption(user, 'Church', ST_JOHN.name);
+
+    expect(screen.getByLabelText('Priest')).toHaveDisplayValue('No priest');
+    await screen.findByRole('option', { name: FATHER_LUKE.name });
+    expect(optionsOf('Priest')).toEqual(['No priest', FATHER_LUKE.name]);
+  });
+
+  it('asks the kind of business, Not stated by default, and sends the one chosen', async () => {
+    const jane = makeUser();
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade: makeOwnTrade(jane),
+      routes: (stored) => ({
+        'PATCH /api/trades/updateTradeProfile': () => stored.change({ businessKind: 'COMPANY' }, MESSAGES.tradeUpdated),
+      }),
+    });
+
+    expect(await screen.findByLabelText('Kind of business')).toHaveDisplayValue('Not stated');
+    expect(optionsOf('Kind of business')).toEqual(['Not stated', 'Sole trader', 'Company', 'Joint venture']);
+    await chooseOption(user, 'Kind of business', 'Company');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ businessKind: 'COMPANY' });
+    expect(screen.getByLabelText('Kind of business')).toHaveDisplayValue('Company');
   });
 
   it("offers the churches of the chosen state, and clears the church when the state changes", async () => {

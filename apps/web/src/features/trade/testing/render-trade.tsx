@@ -10,7 +10,7 @@ import { SettingsPage } from '../components/settings-page';
 import { SocialMediaPage } from '../components/social-media-page';
 import { TradeLayout } from '../components/trade-layout';
 import { TradeProfilePage } from '../components/trade-profile-page';
-import { CHURCHES, MAIN_CATEGORIES, makeOwnTrade, SUB_CATEGORIES } from './trade-dashboard-factory';
+import { CHURCHES, MAIN_CATEGORIES, makeOwnTrade, PRIESTS, SUB_CATEGORIES } from './trade-dashboard-factory';
 
 /** The user's business as the test API holds it, so a reload after a change shows the change. */
 export class StoredTrade {
@@ -40,6 +40,9 @@ const DIRECTORY_ROUTES: Record<string, Route> = {
   }),
   'GET /api/churches/stateChurches': ({ url }: ReceivedCall) => ({
     data: { churches: CHURCHES.filter((church) => church.stateType === url.searchParams.get('stateType')) },
+  }),
+  'GET /api/churches/priests': ({ url }: ReceivedCall) => ({
+    data: { priests: PRIESTS[url.searchParams.get('churchId') ?? ''] ?? [] },
   }),
 };
 
