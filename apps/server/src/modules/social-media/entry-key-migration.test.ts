@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,7 +12,7 @@ import pg from 'pg';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type Database, MIGRATIONS_DIR, PGLITE_EXTENSIONS } from '../../db/database';
 import * as schema from '../../db/schema';
-import { createChurch, createOwner, createSocialMedia } from '../../../test/factories';
+import { createChurch, createSocialMedia } from '../../../test/factories';
 import { adminQuery, databaseUrl } from '../../../test/postgres-admin';
 
 const ENTRY_KEY_MIGRATION = '0012_social_media_entry_key';
@@ -55,11 +55,19 @@ async function emptyDatabase(): Promise<{ db: Database; migrate(folder: string):
  */
 async function tradeBefore(db: Database, name: string): Promise<{ id: string }> {
   const church = await createChurch(db);
-  const owner = await createOwner(db);
-  // Both drivers answer a query with its rows; the union of their result types does not say so.
-  const inserted = (await db.execute(
+  const owner = await insertReturningId(
+    db,
+    sql`insert into users (first_name, last_name, email, password_hash) values ('Olive', 'Owner', ${`${randomBytes(6).toString('hex')}@example.com.au`}, 'not-a-real-hash') returning id`,
+  );
+  return insertReturningId(
+    db,
     sql`insert into trades (name, state_type, church_id, owner_id) values (${name}, 'NSW', ${church.id}, ${owner.id}) returning id`,
-  )) as unknown as { rows: { id: string }[] };
+  );
+}
+
+async function insertReturningId(db: Database, statement: SQL): Promise<{ id: string }> {
+  // Both drivers answer a query with its rows; the union of their result types does not say so.
+  const inserted = (await db.execute(statement)) as unknown as { rows: { id: string }[] };
   return inserted.rows[0]!;
 }
 

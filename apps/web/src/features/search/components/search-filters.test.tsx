@@ -313,7 +313,8 @@ describe('search in the URL', () => {
     await user.click(stateButton('SA'));
     await user.clear(searchBox());
     await user.type(searchBox(), 'gutter{Enter}');
-    expect(address()).toBe('?q=gutter&state=SA');
+    // The order of the two depends on whether the cleared box was written to the address before the new word.
+    expect(Object.fromEntries(new URLSearchParams(address()))).toEqual({ q: 'gutter', state: 'SA' });
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
 
     expect(address()).toBe('?q=roof&state=SA');
