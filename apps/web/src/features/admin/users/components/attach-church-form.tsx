@@ -1,12 +1,10 @@
 import { CHURCH_ROLES, churchMembershipSchema } from '@churchtrades/shared/church-admin';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { REAL_STATES, type RealState } from '@churchtrades/shared/states';
+import type { RealState } from '@churchtrades/shared/states';
 import type { UserAdmin } from '@churchtrades/shared/user-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
@@ -17,6 +15,7 @@ import { useFormAlert } from '../../../../components/form/use-form-alert';
 import { successMessage } from '../../../../lib/api-error';
 import { useDebouncedValue } from '../../../../hooks/use-debounced-value';
 import { useAttachToChurchMutation, useChurchesToServeQuery } from '../api/users-api';
+import { ChurchSearchFields } from './church-search-fields';
 import { churchRoleName } from './users-table';
 
 /** The user is named by their e-mail, which the page knows: the form chooses the church and the role. */
@@ -62,37 +61,14 @@ export function AttachChurchForm({ user }: { user: UserAdmin }) {
     <Form noValidate aria-label="Attach to a church" onSubmit={form.handleSubmit(submit)}>
       <h4 className="h6">Attach to a church</h4>
       <FormAlert alert={alert} onClose={clearAlert} />
-      <Row className="g-2 mb-3">
-        <Col sm={8}>
-          <Form.Group controlId="attach-church-name">
-            <Form.Label>Church name</Form.Label>
-            <Form.Control
-              type="search"
-              autoComplete="off"
-              maxLength={100}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </Form.Group>
-        </Col>
-        <Col sm={4}>
-          <Form.Group controlId="attach-church-state">
-            <Form.Label>Church state</Form.Label>
-            <Form.Select
-              value={stateType}
-              // The select offers REAL_STATES and '' only.
-              onChange={(event) => setStateType(event.target.value as RealState | '')}
-            >
-              <option value="">Any state</option>
-              {REAL_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {state}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
-      </Row>
+      <ChurchSearchFields
+        idPrefix="attach"
+        className="g-2 mb-3"
+        name={name}
+        onNameChange={setName}
+        stateType={stateType}
+        onStateTypeChange={setStateType}
+      />
       <SelectField label="Church" error={form.formState.errors.churchId} {...form.register('churchId')}>
         <option value="">{MESSAGES.chooseChurch}</option>
         {churches?.content.map((church) => (

@@ -1,6 +1,6 @@
 import { CHURCH_ROLES, type ChurchRole } from '@churchtrades/shared/church-admin';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { REAL_STATES, type RealState } from '@churchtrades/shared/states';
+import type { RealState } from '@churchtrades/shared/states';
 import { MAX_CHURCH_LINKS } from '@churchtrades/shared/user-admin';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,6 +10,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { useDebouncedValue } from '../../../../hooks/use-debounced-value';
 import { useChurchesToServeQuery } from '../api/users-api';
+import { ChurchSearchFields } from './church-search-fields';
 import { churchRoleName } from './users-table';
 
 /** A church the new master user will serve, and how. */
@@ -70,37 +71,14 @@ export function ChurchLinksPicker({ links, onChange }: { links: ChurchLink[]; on
           ))}
         </ListGroup>
       )}
-      <Row className="g-2 mb-2">
-        <Col sm={8}>
-          <Form.Group controlId="link-church-name">
-            <Form.Label>Church name</Form.Label>
-            <Form.Control
-              type="search"
-              autoComplete="off"
-              maxLength={100}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </Form.Group>
-        </Col>
-        <Col sm={4}>
-          <Form.Group controlId="link-church-state">
-            <Form.Label>Church state</Form.Label>
-            <Form.Select
-              value={stateType}
-              // The select offers REAL_STATES and '' only.
-              onChange={(event) => setStateType(event.target.value as RealState | '')}
-            >
-              <option value="">Any state</option>
-              {REAL_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {state}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
-      </Row>
+      <ChurchSearchFields
+        idPrefix="link"
+        className="g-2 mb-2"
+        name={name}
+        onNameChange={setName}
+        stateType={stateType}
+        onStateTypeChange={setStateType}
+      />
       <Row className="g-2 align-items-end">
         <Col sm={6}>
           <Form.Group controlId="link-church">
