@@ -1,10 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { businessPath } from '@churchtrades/shared/business-page';
-import type { Envelope } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import type { OwnTrade } from '@churchtrades/shared/trade-dashboard';
-import { collectErrors, demoEmail, logInDirectly, newVerifiedAccount } from './account-helpers';
-import { directoryChoices } from './directory-helpers';
+import { collectErrors, logInDirectly, newVerifiedAccount } from './account-helpers';
+import { listedBusiness } from './directory-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -13,29 +11,6 @@ import { expect, test } from './fixtures';
  */
 
 const PASSWORD = 'Harbour-lights-over-the-bay-8';
-
-/** A new owner's business, listed through the API and approved by the demo administrator. */
-async function listedBusiness(browser: Browser, owner: Page, name: string): Promise<OwnTrade> {
-  const { main, firstSub: sub, firstChurch } = await directoryChoices(owner.request);
-  const listed = await owner.request.post('/api/trades/new', {
-    data: {
-      name,
-      brief: 'Sails mended and rigging made',
-      mainCategoryId: main.id,
-      categoryId: sub.id,
-      stateType: 'NSW',
-      churchId: firstChurch.churchId,
-    },
-  });
-  expect(listed.ok(), await listed.text()).toBe(true);
-  const { trade } = ((await listed.json()) as Envelope<{ trade: OwnTrade }>).data;
-  const admin = await (await browser.newContext()).newPage();
-  await logInDirectly(admin, demoEmail('ADMIN'));
-  const approved = await admin.request.patch('/api/moderation/decide', { data: { tradeId: trade.id, decision: 'APPROVE' } });
-  expect(approved.ok(), await approved.text()).toBe(true);
-  await admin.context().close();
-  return trade;
-}
 
 /**
  * A photo as a phone would take it: a JPEG of a harbour at dusk, drawn in the browser's canvas (the script runs
@@ -69,7 +44,7 @@ test.describe("a business's cover picture", () => {
     const name = `Harbour Sailmakers ${Date.now()}`;
     const loginEmail = await newVerifiedAccount(page, 'Mere', 'Tawhiri', PASSWORD);
     await logInDirectly(page, loginEmail, PASSWORD);
-    const trade = await listedBusiness(browser, page, name);
+    const trade = await listedBusiness(browser, page, { name, brief: 'Sails mended and rigging made' });
     const coverAlt = `Cover picture of ${name}`;
 
     await test.step('the owner uploads a photo as the cover picture', async () => {

@@ -1,10 +1,8 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { businessPath } from '@churchtrades/shared/business-page';
-import type { Envelope } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import type { OwnTrade } from '@churchtrades/shared/trade-dashboard';
-import { demoEmail, logInDirectly, newVerifiedAccount } from './account-helpers';
-import { directoryChoices } from './directory-helpers';
+import { logInDirectly, newVerifiedAccount } from './account-helpers';
+import { directoryChoices, listedBusiness } from './directory-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -14,29 +12,6 @@ import { expect, test } from './fixtures';
  */
 
 const PASSWORD = 'Kiln-fired-pottery-on-the-hill-5';
-
-/** A new owner's business, listed through the API and approved by the demo administrator. */
-async function listedBusiness(browser: Browser, owner: Page, name: string): Promise<OwnTrade> {
-  const { main, firstSub: sub, firstChurch } = await directoryChoices(owner.request);
-  const listed = await owner.request.post('/api/trades/new', {
-    data: {
-      name,
-      brief: 'Stoneware fired in a wood kiln',
-      mainCategoryId: main.id,
-      categoryId: sub.id,
-      stateType: 'NSW',
-      churchId: firstChurch.churchId,
-    },
-  });
-  expect(listed.ok(), await listed.text()).toBe(true);
-  const { trade } = ((await listed.json()) as Envelope<{ trade: OwnTrade }>).data;
-  const admin = await (await browser.newContext()).newPage();
-  await logInDirectly(admin, demoEmail('ADMIN'));
-  const approved = await admin.request.patch('/api/moderation/decide', { data: { tradeId: trade.id, decision: 'APPROVE' } });
-  expect(approved.ok(), await approved.text()).toBe(true);
-  await admin.context().close();
-  return trade;
-}
 
 /** Presses Tab until the element has the focus, as a person without a mouse moves through a form. */
 async function tabTo(page: Page, target: Locator): Promise<void> {
@@ -58,7 +33,7 @@ test.describe('a listing its church stands behind', () => {
     const publicEmail = `studio.${stamp}@keyboard-kilns.example.com.au`;
     const loginEmail = await newVerifiedAccount(page, 'Aroha', 'Ngata', PASSWORD);
     await logInDirectly(page, loginEmail, PASSWORD);
-    const trade = await listedBusiness(browser, page, name);
+    const trade = await listedBusiness(browser, page, { name, brief: 'Stoneware fired in a wood kiln' });
     const visitor = await (await browser.newContext()).newPage();
 
     await test.step('the business page shows no e-mail while it has none, and never the login e-mail', async () => {
@@ -93,7 +68,7 @@ test.describe('a listing its church stands behind', () => {
     const name = `Wandering Wheels ${Date.now()}`;
     const loginEmail = await newVerifiedAccount(page, 'Tane', 'Mahuta', PASSWORD);
     await logInDirectly(page, loginEmail, PASSWORD);
-    const trade = await listedBusiness(browser, page, name);
+    const trade = await listedBusiness(browser, page, { name, brief: 'Stoneware fired in a wood kiln' });
     const { secondChurch } = await directoryChoices(page.request);
     const church = page.getByLabel('Church', { exact: true });
     const dialog = page.getByRole('dialog', { name: `Move your business to ${secondChurch.name}?` });
