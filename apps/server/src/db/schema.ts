@@ -5,6 +5,7 @@ import { MODERATION_STATUSES } from '@churchtrades/shared/moderation';
 import { ACCOUNT_ROLES } from '@churchtrades/shared/roles';
 import { BUSINESS_KINDS } from '@churchtrades/shared/trade-profile';
 import { REAL_STATES } from '@churchtrades/shared/states';
+import { ABN_STATUSES } from '@churchtrades/shared/verification';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -41,6 +42,7 @@ export const mediaType = pgEnum('media_type', CHOSEN_MEDIA_TYPES);
 export const moderationStatus = pgEnum('moderation_status', MODERATION_STATUSES);
 export const churchRole = pgEnum('church_role', CHURCH_ROLES);
 export const businessKind = pgEnum('business_kind', BUSINESS_KINDS);
+export const abnStatus = pgEnum('abn_status', ABN_STATUSES);
 export const sessionStage = pgEnum('session_stage', ['MFA_PENDING', 'ACTIVE']);
 export const mailState = pgEnum('mail_state', MAIL_STATES);
 export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD', 'CHANGE_EMAIL', 'UNDO_EMAIL_CHANGE']);
@@ -188,6 +190,31 @@ export const trades = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     locked: boolean('locked').notNull().default(false),
     expired: boolean('expired').notNull().default(false),
+    // Verification (shared/verification.ts). The ABN's 11 digits and what the register last said of it, when,
+    // and the name it is registered to; `abn_next_check_at` is when the register is asked again.
+    abn: text('abn'),
+    abnStatus: abnStatus('abn_status'),
+    abnCheckedAt: timestamp('abn_checked_at', { withTimezone: true }),
+    abnRegisteredName: text('abn_registered_name'),
+    abnNextCheckAt: timestamp('abn_next_check_at', { withTimezone: true }),
+    // A licence the owner states; a moderator marks it checked against the state's public register.
+    licenceNumber: text('licence_number'),
+    licenceState: stateType('licence_state'),
+    licenceKind: text('licence_kind'),
+    licenceCheckedAt: timestamp('licence_checked_at', { withTimezone: true }),
+    licenceCheckedBy: uuid('licence_checked_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // When the business's current vouch (trade_vouches) lapses; null for none. Kept with the vouches.
+    vouchedUntil: timestamp('vouched_until', { withTimezone: true }),
+    // Until when at least one badge holds: for ever for an active ABN or a checked licence, else the vouch's
+    // end. The "Verified only" filter compares it with the time of the search.
+    verifiedUntil: timestamp('verified_until', { withTimezone: true }).generatedAlwaysAs(
+      sql`case when abn_status = 'ACTIVE' or licence_checked_at is not null then 'infinity'::timestamptz else vouched_until end`,
+    ),
+    // Still trading: when the owner last said so (null: since approval), and when this round's question and
+    // its reminder were sent (null: not yet).
+    tradingConfirmedAt: timestamp('trading_confirmed_at', { withTimezone: true }),
+    tradingCheckSentAt: timestamp('trading_check_sent_at', { withTimezone: true }),
+    tradingReminderSentAt: timestamp('trading_reminder_sent_at', { withTimezone: true }),
     moderationStatus: moderationStatus('moderation_status').notNull().default('PENDING'),
     moderationReason: text('moderation_reason'),
     changedSinceApproval: boolean('changed_since_approval').notNull().default(false),
@@ -378,6 +405,51 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * A church's word that it knows the person running a business: given by a moderator or the priest of the
+ * business's church, for VOUCH_MONTHS. A renewal is a new row; a withdrawn or lapsed one stays as history.
+ */
+export const tradeVouches = pgTable(
+  'trade_vouches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    churchId: uuid('church_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    voucherId: uuid('voucher_id').references(() => users.id, { onDelete: 'set null' }),
+    voucherRole: role('voucher_role').notNull(),
+    // Whether the badge may name the voucher; by default it names the church alone.
+    voucherNamed: boolean('voucher_named').notNull().default(false),
+    vouchedAt: timestamp('vouched_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    renewalAskedAt: timestamp('renewal_asked_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnReason: text('withdrawn_reason'),
+  },
+  (table) => [
+    index('trade_vouches_trade_idx').on(table.tradeId, table.expiresAt),
+    index('trade_vouches_expiry_idx').on(table.expiresAt).where(sql`withdrawn_at is null`),
+  ],
+);
+
+/** The register's last answer about each ABN, so that a name change or a re-check within a day asks it nothing. */
+export const abnLookups = pgTable('abn_lookups', {
+  abn: text('abn').primaryKey(),
+  answer: jsonb('answer').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});
+
+/** Settings administrators change while the site runs (the still-trading period), one JSON value per key. */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
 
 /** Single-use keys e-mailed for account verification and password reset; stored hashed. */
 export const oneTimeKeys = pgTable(
