@@ -72,6 +72,7 @@ import { createSiteService } from './modules/site/service';
 import { createSocialMediaRepo } from './modules/social-media/repo';
 import { socialMediaRoutes } from './modules/social-media/routes';
 import { createSocialMediaService } from './modules/social-media/service';
+import { abnServiceOf } from './modules/abn/recheck-job';
 import { createTradeAdminRepo } from './modules/trade-admin/repo';
 import { tradeAdminRoutes } from './modules/trade-admin/routes';
 import { createTradeAdminService } from './modules/trade-admin/service';
@@ -213,6 +214,7 @@ export async function buildApp({
   const churches = createChurchService({ repo: createChurchRepo(db), audit, images, transactions });
   const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit, transactions });
   const addressLookup = addressLookupService(config, db, app.log, { rateLimits, sessions, clock });
+  const abn = abnServiceOf(db, config, clock, mail);
   const tradeDashboard = createTradeDashboardService({
     repo: createTradeDashboardRepo(db),
     images,
@@ -221,6 +223,7 @@ export async function buildApp({
     mail,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
+    abn,
   });
   const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard, transactions });
   const socialMedia = createSocialMediaService({ repo: createSocialMediaRepo(db), trades: tradeDashboard, transactions });

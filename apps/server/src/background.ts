@@ -3,10 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config/config';
 import { type Database, isEmbedded } from './db/database';
+import { transactionalDatabase } from './db/transactions';
 import { housekeepingJob } from './housekeeping';
+import { abnRecheckJob, abnServiceOf } from './modules/abn/recheck-job';
+import { createAuditRepo } from './modules/audit/repo';
+import { createAuditService } from './modules/audit/service';
 import { createJobRunRepo } from './modules/jobs/repo';
 import { createScheduler, type JobOutcome } from './modules/jobs/scheduler';
 import { createOutboxRepo } from './modules/mail/repo';
+import { createMailService } from './modules/mail/service';
 import { createMailTransport } from './modules/mail/transport';
 import { createMailWorker, type DeliveryOutcome } from './modules/mail/worker';
 
@@ -38,9 +43,18 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
     log,
     onDelivery,
   });
+  // The jobs' mails are queued in their own transactions, as a request's are.
+  const joined = transactionalDatabase(db);
+  const mail = createMailService({
+    repo: createOutboxRepo(joined.db),
+    transactions: joined.transactions,
+    audit: createAuditService(createAuditRepo(joined.db)),
+    from: config.mailFrom,
+    onQueued: worker.nudge,
+  });
   const scheduler = createScheduler({
     repo: createJobRunRepo(db),
-    jobs: [housekeepingJob(db, config.housekeepingIntervalMs, clock)],
+    jobs: [housekeepingJob(db, config.housekeepingIntervalMs, clock), abnRecheckJob(abnServiceOf(db, config, clock, mail))],
     log,
     runBy: `${os.hostname()}:${process.pid}`,
     onRun: onJobRun,

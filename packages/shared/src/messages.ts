@@ -75,6 +75,8 @@ export const MESSAGES = {
   priestNotOfChurch: "That person is not a priest of the business's church: choose one of its priests, or No priest",
   chooseBusinessKind: 'Choose sole trader, company or joint venture, or leave it not stated',
   abnInvalid: 'An ABN is 11 digits that pass its check: look it up on abr.business.gov.au',
+  abnRegisterWaiting:
+    'The Australian Business Register did not answer in time, so your ABN is not checked yet: we will ask it again soon.',
   licenceNumberRequired: 'Enter the licence number, or remove the licence',
   licenceNumberTooLong: 'A licence number has at most 40 characters',
   licenceKindRequired: 'Say what the licence is for, e.g. Electrical contractor',

@@ -5,6 +5,7 @@ import { MESSAGES } from './messages';
 import { roleSchema } from './roles';
 import { REAL_STATES } from './states';
 import { BUSINESS_KINDS, mainCategoryChoiceSchema, tradeFieldsSchema } from './trade-profile';
+import { abnCheckSchema } from './verification';
 
 /** Where a business stands in the directory, as its owner sees it (DESIGN "Roles"). */
 export const LISTING_STATES = ['PENDING', 'LISTED', 'REJECTED', 'UNLISTED', 'HIDDEN'] as const;
@@ -51,6 +52,10 @@ export const ownTradeSchema = z.object({
   /** The church's priest the business names (SPEC §1), or null for none. */
   priest: z.object({ userId: z.string(), name: z.string() }).nullable(),
   businessKind: z.enum(BUSINESS_KINDS).nullable(),
+  /** The business's ABN, 11 digits, or null for none. */
+  abn: z.string().nullable(),
+  /** What the register last said of the ABN; null without one. */
+  abnCheck: abnCheckSchema.nullable(),
   logoUri: z.string().nullable(),
   /** SPEC §3 `image`: the cover picture at the top of the business's page, 16:9. */
   image: z.string().nullable(),

@@ -48,6 +48,17 @@ export const abnSchema = z
 export const ABN_STATUSES = ['CHECKSUM_ONLY', 'UNCHECKED', 'ACTIVE', 'MISMATCH', 'CANCELLED', 'NOT_FOUND'] as const;
 export type AbnStatus = (typeof ABN_STATUSES)[number];
 
+/**
+ * What the owner's pages show of their ABN: what the register last said (`checkedAt`: when it said so, null
+ * while nobody asked it) and the name it registers the ABN to. The ABN itself is never in a public answer here.
+ */
+export const abnCheckSchema = z.object({
+  status: z.enum(ABN_STATUSES),
+  checkedAt: z.string().nullable(),
+  registeredName: z.string().nullable(),
+});
+export type AbnCheck = z.infer<typeof abnCheckSchema>;
+
 /** How often the register is asked again about an ABN it called active. */
 export const ABN_RECHECK_DAYS = 90;
 /** How long a church's word that it knows a business lasts. */

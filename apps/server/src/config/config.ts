@@ -49,6 +49,8 @@ const environmentSchema = z.object({
   UPLOAD_DIR: optionalText,
   ADDRESS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ADDRESS_API_KEY: optionalText,
+  ABR_GUID: optionalText,
+  ABR_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://abr.business.gov.au'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SUPPORT_EMAIL: z.email().default('support@churchtrades.au'),
   BANK_ACCOUNT_NAME: z.string().default('ChurchTrades Ltd'),
@@ -102,6 +104,11 @@ export interface Config {
   addressApiKey: string | undefined;
   /** How long the external address service may take to answer before the lookup gives up. */
   addressApiTimeoutMs: number;
+  /**
+   * The Australian Business Register's ABN Lookup (its JSON AbnDetails call under `url`), asked with `guid`;
+   * without a guid only an ABN's check digits are checked.
+   */
+  abr: { guid: string | undefined; url: string; timeoutMs: number };
   mapTileUrl: string;
   supportEmail: string;
   bank: { accountName: string; bsb: string; accountNumber: string };
@@ -148,6 +155,9 @@ function totpEncryptionKeyOf(value: string | undefined, nodeEnv: Environment['NO
 }
 /** A person waits for suggestions while typing: longer than this, and typing on is the better answer. */
 const ADDRESS_API_TIMEOUT_MS = 3000;
+
+/** An owner waits for the register while their profile saves: past this the save answers without it. */
+const ABR_TIMEOUT_MS = 5000;
 
 const TRUST_PROXY_PROBLEM =
   'Invalid configuration: TRUST_PROXY must be a number of proxy hops, or a comma-separated list of proxy addresses or networks (203.0.113.7, 10.0.0.0/8, loopback)';
@@ -214,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     addressApiUrl: vars.ADDRESS_API_URL,
     addressApiKey: vars.ADDRESS_API_KEY,
     addressApiTimeoutMs: ADDRESS_API_TIMEOUT_MS,
+    abr: { guid: vars.ABR_GUID, url: vars.ABR_URL, timeoutMs: ABR_TIMEOUT_MS },
     mapTileUrl: vars.MAP_TILE_URL,
     supportEmail: vars.SUPPORT_EMAIL,
     bank: { accountName: vars.BANK_ACCOUNT_NAME, bsb: vars.BANK_BSB, accountNumber: vars.BANK_ACCOUNT_NUMBER },

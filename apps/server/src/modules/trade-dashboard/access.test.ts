@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../clock';
 import { addresses, socialMedia, trades } from '../../db/schema';
+import { abnServiceOf } from '../abn/recheck-job';
 import { transactionalDatabase } from '../../db/transactions';
 import { createAccount, createActor, createAddress, createSocialMedia, createTrade } from '../../../test/factories';
 import { multipartForm } from '../../../test/multipart-form';
@@ -275,6 +276,7 @@ describe('the business services, whoever calls them', () => {
     mail: { queue: async () => {} },
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
+    abn: abnServiceOf(db, config, systemClock, { queue: async () => {} }),
   });
   const addressService = createAddressService({ repo: createAddressRepo(repoDb), trades: tradeDashboard, transactions });
   const socialMediaService = createSocialMediaService({

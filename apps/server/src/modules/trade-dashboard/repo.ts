@@ -165,7 +165,7 @@ export function createTradeDashboardRepo(db: Database) {
      * Changes the business and puts it in front of its church's moderators as a new submission (or straight in
      * the directory at a church that does not moderate): what another church's moderators decided no longer holds.
      */
-    async updateAndSubmit(id: string, fields: ProfileFields, moderationStatus: SubmittedStatus): Promise<void> {
+    async updateAndSubmit(id: string, fields: ProfileFields & Partial<NewTradeRow>, moderationStatus: SubmittedStatus): Promise<void> {
       await db
         .update(trades)
         .set({ ...fields, ...submittedNow(moderationStatus) })

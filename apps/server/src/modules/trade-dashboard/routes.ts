@@ -19,7 +19,7 @@ import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentUser } from '../sessions/plugin';
 import { readImageForm } from '../uploads/image-form';
 import type { TradeSwitch } from './repo';
-import type { TradeDashboardService, TradePicture } from './service';
+import type { ProfileChange, TradeDashboardService, TradePicture } from './service';
 
 const tags = ['trade dashboard'];
 const oneTrade = envelopeSchema(z.object({ trade: ownTradeSchema }));
@@ -66,6 +66,16 @@ function waitsForModerator(trade: OwnTrade): boolean {
   return trade.listingState === 'PENDING';
 }
 
+/** The answer's message, telling the owner too when the register could not be asked about their ABN. */
+function withAbnWaiting(message: string, abnWaiting: boolean): string {
+  return abnWaiting ? `${message.replace(/\.?$/, '.')} ${MESSAGES.abnRegisterWaiting}` : message;
+}
+
+function profileChangeMessage({ trade, submittedAgain, abnWaiting }: ProfileChange): string {
+  if (submittedAgain && waitsForModerator(trade)) return withAbnWaiting(MESSAGES.tradeSubmittedToNewChurch, abnWaiting);
+  return withAbnWaiting(MESSAGES.tradeUpdated, abnWaiting);
+}
+
 /** The owner's business pages (SPEC §2 "Trade account layout"): every route needs a session. */
 export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboardService }> = async (app, { trades }) => {
   // Answers about one owner's business: no cache may keep them.
@@ -86,7 +96,9 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
     },
     async (request, reply) => {
       const trade = await trades.create(currentUser(request), request.body);
-      const message = waitsForModerator(trade) ? MESSAGES.tradeCreated : MESSAGES.tradeCreatedListed;
+      const created = waitsForModerator(trade) ? MESSAGES.tradeCreated : MESSAGES.tradeCreatedListed;
+      // A new ABN still waiting after its first check is one the register could not be asked about.
+      const message = withAbnWaiting(created, trade.abnCheck?.status === 'UNCHECKED');
       return reply.code(201).send(envelope(201, message, { trade }));
     },
   );
@@ -133,9 +145,8 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
       schema: { tags, summary: "Change the business's profile", body: tradeProfileSchema, response: { 200: oneTrade } },
     },
     async (request) => {
-      const { trade, submittedAgain } = await trades.updateProfile(currentUser(request), request.body);
-      const message = submittedAgain && waitsForModerator(trade) ? MESSAGES.tradeSubmittedToNewChurch : MESSAGES.tradeUpdated;
-      return envelope(200, message, { trade });
+      const change = await trades.updateProfile(currentUser(request), request.body);
+      return envelope(200, profileChangeMessage(change), { trade: change.trade });
     },
   );
 

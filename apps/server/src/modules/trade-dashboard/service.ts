@@ -5,9 +5,11 @@ import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
 import { mayAdministerDirectory, mayServeAsPriest } from '@churchtrades/shared/permissions';
 import type { ListingState, NewTradeInput, OwnTrade, PriestTrade } from '@churchtrades/shared/trade-dashboard';
 import type { TradeFieldsInput, TradeProfileInput } from '@churchtrades/shared/trade-profile';
+import type { AbnCheck } from '@churchtrades/shared/verification';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../../lib/uuid';
+import type { AbnCheckOutcome, AbnService } from '../abn/service';
 import type { AuditTrail } from '../audit/service';
 import type { MailSender } from '../mail/account-mails';
 import { type PriestedTrade, priestDetachedMail, priestNamedMail } from '../mail/priest-mails';
@@ -38,6 +40,7 @@ export interface TradeDashboardDependencies {
   mail: Pick<MailService, 'queue'>;
   sender: MailSender;
   transactions: Pick<Transactions, 'run'>;
+  abn: Pick<AbnService, 'enteredState' | 'check'>;
 }
 
 /** The settings an owner flips; LOCKED and EXPIRED are the administrators' (DESIGN "Roles"). */
@@ -91,6 +94,16 @@ function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`;
 }
 
+/** What the register last said of the business's ABN, as its owner's pages show it. */
+function abnCheckOf(trade: TradeRow): AbnCheck | null {
+  if (trade.abn === null) return null;
+  return {
+    status: trade.abnStatus ?? 'CHECKSUM_ONLY',
+    checkedAt: trade.abnCheckedAt?.toISOString() ?? null,
+    registeredName: trade.abnRegisteredName,
+  };
+}
+
 function ownTradeOf(row: OwnTradeRow): OwnTrade {
   const { trade, church, mainCategory, subCategory, priest, owner } = row;
   const explained = trade.moderationStatus === 'REJECTED' || trade.moderationStatus === 'UNLISTED';
@@ -111,6 +124,8 @@ function ownTradeOf(row: OwnTradeRow): OwnTrade {
     churchGeo: [church.suburb, church.stateType].filter(Boolean).join(' '),
     priest: priest ? { userId: priest.userId, name: fullName(priest) } : null,
     businessKind: trade.businessKind,
+    abn: trade.abn,
+    abnCheck: abnCheckOf(trade),
     logoUri: trade.logoUri,
     image: trade.image,
     website: trade.website,
@@ -174,10 +189,22 @@ function differs(before: Record<string, unknown>, after: Record<string, unknown>
   return Object.keys({ ...before, ...after }).some((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 }
 
-/** The answer to a profile change: the business, and whether it went back to its moderators with a new church. */
+/**
+ * The answer to a profile change: the business, whether it went back to its moderators with a new church, and
+ * whether the register could not be asked about its ABN (the last known state stays until it can).
+ */
 export interface ProfileChange {
   trade: OwnTrade;
   submittedAgain: boolean;
+  abnWaiting: boolean;
+}
+
+/**
+ * Whether what the ABN must be registered to changed: the ABN itself, the business's name, or its kind (a sole
+ * trader's ABN may be registered to its owner instead).
+ */
+function abnToCheckAgain(trade: TradeRow, fields: ProfileFields, abn: string | null): boolean {
+  return abn !== null && (abn !== trade.abn || fields.name !== trade.name || fields.businessKind !== trade.businessKind);
 }
 
 /**
@@ -230,7 +257,12 @@ function keptText(text: string | undefined, current: string): string {
 }
 
 export function createTradeDashboardService(deps: TradeDashboardDependencies) {
-  const { repo, images, rateLimits, audit, mail, sender, transactions } = deps;
+  const { repo, images, rateLimits, audit, mail, sender, transactions, abn: abnChecks } = deps;
+
+  /** Asks the register about the business's ABN once its change has committed: the register is slow, a save not. */
+  async function checkAbn(tradeId: string, needed: boolean): Promise<AbnCheckOutcome> {
+    return needed ? abnChecks.check(tradeId) : 'skipped';
+  }
 
   async function ownTrade(id: string): Promise<OwnTrade> {
     const row = await repo.findOwnTrade(id);
@@ -412,6 +444,7 @@ export function createTradeDashboardService(deps: TradeDashboardDependencies) {
           publicEmail: input.publicEmail || null,
           priestId: priest?.userId ?? null,
           businessKind: input.businessKind ?? null,
+          ...abnChecks.enteredState(input.abn ?? null),
           searchKeywords: keywordsOf(categories, null),
           moderationStatus: statusOnSubmission(church),
           enabled: true,
@@ -420,6 +453,7 @@ export function createTradeDashboardService(deps: TradeDashboardDependencies) {
         return row;
       });
       if (!created) return sameTradeSentAgain(await repo.findOwnTradeOf(user.userId), input, categories);
+      await checkAbn(created.id, created.abn !== null);
       return ownTrade(created.id);
     },
 
@@ -459,18 +493,25 @@ export function createTradeDashboardService(deps: TradeDashboardDependencies) {
       };
       const changed = changedApprovedFields(trade, fields);
       const submittedAgain = church.id !== trade.churchId;
+      const abn = input.abn === undefined ? trade.abn : input.abn;
+      // The register, not a moderator, says whether an ABN is the business's: a new one is no reason for
+      // another look, and a verified one that lapses is told to the moderators by mail (abn/service.ts).
+      const abnFields = abn === trade.abn ? {} : abnChecks.enteredState(abn);
+      const edit = { before: pick(trade, changed), after: pick(fields, changed) };
+      if (abn !== trade.abn) Object.assign(edit, { before: { ...edit.before, abn: trade.abn }, after: { ...edit.after, abn } });
       // The change and its audit entry are written together.
       await transactions.run(async () => {
         if (submittedAgain) {
-          await repo.updateAndSubmit(trade.id, fields, statusOnSubmission(church));
+          await repo.updateAndSubmit(trade.id, { ...fields, ...abnFields }, statusOnSubmission(church));
         } else {
           const flagged = needsAnotherLook(user, trade, church) && changed.length > 0;
-          await repo.update(trade.id, flagged ? { ...fields, changedSinceApproval: true } : fields);
+          await repo.update(trade.id, { ...fields, ...abnFields, ...(flagged ? { changedSinceApproval: true } : {}) });
         }
-        if (changed.length > 0) await recordEditForOwner(user, trade, { before: pick(trade, changed), after: pick(fields, changed) });
+        await recordEditForOwner(user, trade, edit);
         await tellNamedPriest(user, trade.id, priest, trade.priestId);
       });
-      return { trade: await ownTrade(trade.id), submittedAgain };
+      const outcome = await checkAbn(trade.id, abnToCheckAgain(trade, fields, abn));
+      return { trade: await ownTrade(trade.id), submittedAgain, abnWaiting: outcome === 'unavailable' };
     },
 
     /** Flips a switch of the business; locking and expiring are for administrators only, and audited. */
