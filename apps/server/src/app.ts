@@ -254,6 +254,7 @@ export async function buildApp({
     transactions,
     totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
     businesses: moderation,
+    abnChecks: abn,
   });
   // Secrets kept in clear by an older version are encrypted once the app is ready to serve.
   app.addHook('onReady', () => users.sealPlaintextTotpSecrets());

@@ -4,6 +4,7 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { transactionalDatabase } from '../db/transactions';
 import { AppError } from '../http/app-error';
+import { abnServiceOf } from '../modules/abn/recheck-job';
 import { createAuditRepo } from '../modules/audit/repo';
 import { createAuditService } from '../modules/audit/service';
 import { createOutboxRepo } from '../modules/mail/repo';
@@ -50,12 +51,13 @@ export function commandUsers(
 ): CommandUsers {
   const { db, transactions } = transactionalDatabase(database);
   const audit = createAuditService(createAuditRepo(db));
+  const mail = createMailService({ repo: createOutboxRepo(db), transactions, audit, from: config.mailFrom });
   const users = createUserService({
     repo: createUserRepo(db),
     sessions: createSessionService(createSessionRepo(db), clock, config.sessionLimits),
     rateLimits: createRateLimiter(createRateLimitRepo(db), clock),
     audit,
-    mail: createMailService({ repo: createOutboxRepo(db), transactions, audit, from: config.mailFrom }),
+    mail,
     images: createImageStore(config.uploadDir),
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     clock,
@@ -63,6 +65,7 @@ export function commandUsers(
     totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
     // The command line shows no one a business owner's card.
     businesses: { maySee: async () => false },
+    abnChecks: abnServiceOf(database, config, clock, mail),
   });
   return users;
 }

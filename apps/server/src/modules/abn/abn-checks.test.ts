@@ -103,6 +103,26 @@ describe("an owner's ABN checked with the register", () => {
     expect(asSoleTrader.json().data.trade.abnCheck).toMatchObject({ status: 'ACTIVE', registeredName: 'MCALLISTER, Ruth Anne' });
   });
 
+  it("is checked again at once when a sole trader's owner changes their name", async () => {
+    const { trade, browser } = await ownerWithTrade(
+      { name: 'Ruth Mends Roofs', businessKind: 'SOLE_TRADER' },
+      { firstName: 'Ruth', lastName: 'McAllister', email: 'ruth.mcallister@example.com', bio: 'Roofer', phone: '0400000000' },
+    );
+    await browser.patch('/api/trades/updateTradeProfile', profileOf(trade, { abn: SOLE }));
+    expect((await stored(trade.id)).abnStatus).toBe('ACTIVE');
+
+    const renamed = await browser.patch('/api/user/update', {
+      firstName: 'Ruth',
+      lastName: 'Brennan',
+      email: 'ruth.mcallister@example.com',
+      bio: 'Roofer of the parish',
+      phone: '0400000000',
+    });
+
+    expect(renamed.statusCode).toBe(200);
+    expect(await stored(trade.id)).toMatchObject({ abnStatus: 'MISMATCH', verifiedUntil: null });
+  });
+
   it('is checked again at once when the business is renamed, from the answer kept for a day', async () => {
     const { trade, browser } = await ownerWithTrade({ name: 'Renamed Later' });
     await browser.patch('/api/trades/updateTradeProfile', profileOf(trade, { abn: RENAMED }));

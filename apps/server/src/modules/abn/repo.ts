@@ -65,6 +65,15 @@ export function createAbnRepo(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /** The owner's business, when it is a sole trader's with an ABN. */
+    async findSoleTraderOf(ownerId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: trades.id })
+        .from(trades)
+        .where(and(eq(trades.ownerId, ownerId), eq(trades.businessKind, 'SOLE_TRADER'), isNotNull(trades.abn)));
+      return row?.id;
+    },
+
     /** The moderators of the church, as their mails address them. */
     async findModerators(churchId: string) {
       return db

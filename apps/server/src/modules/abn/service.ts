@@ -121,6 +121,12 @@ export function createAbnService({ repo, register, mail, sender, transactions, c
 
     check,
 
+    /** A sole trader's ABN may be registered to its owner: when they change their name it is asked about again. */
+    async ownerRenamed(ownerId: string): Promise<AbnCheckOutcome> {
+      const tradeId = await repo.findSoleTraderOf(ownerId);
+      return tradeId === undefined ? 'skipped' : check(tradeId);
+    },
+
     /** The scheduled re-check: every business whose ABN is due, in batches, until none is left. */
     async checkDue(): Promise<void> {
       if (!register) return;

@@ -266,6 +266,7 @@ describe('the account service, whoever calls it', () => {
     transactions,
     totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
     businesses: { maySee: async () => false },
+    abnChecks: { ownerRenamed: async () => 'skipped' },
   });
 
   it("refuses a trader another user's photo", async () => {

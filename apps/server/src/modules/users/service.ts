@@ -27,6 +27,7 @@ import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../../lib/uuid';
 import { hashToken, newToken } from '../../tokens';
+import type { AbnService } from '../abn/service';
 import type { AuditService } from '../audit/service';
 import {
   alreadyRegisteredMail,
@@ -109,6 +110,8 @@ export interface UserServiceDependencies {
   totpSecrets: TotpSecretBox;
   /** Whether a moderator, priest or governor may see a business (moderation module): they may see its owner's card. */
   businesses: { maySee(user: SignedInUser, tradeId: string): Promise<boolean> };
+  /** A sole trader's ABN is registered to its owner's name (abn module): a new name is checked with the register. */
+  abnChecks: Pick<AbnService, 'ownerRenamed'>;
 }
 
 /**
@@ -226,7 +229,7 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
 };
 
 export function createUserService(deps: UserServiceDependencies) {
-  const { repo, sessions, rateLimits, mail, images, sender, clock, transactions, audit, totpSecrets, businesses } = deps;
+  const { repo, sessions, rateLimits, mail, images, sender, clock, transactions, audit, totpSecrets, businesses, abnChecks } = deps;
   let dummyPasswordHash: Promise<string> | undefined;
 
   /**
@@ -613,6 +616,7 @@ export function createUserService(deps: UserServiceDependencies) {
         if (emailChangeRequested) await requestEmailChange(session, row, input.email);
         return row;
       });
+      if (firstName !== account.firstName || lastName !== account.lastName) await abnChecks.ownerRenamed(account.id);
       return { user: viewOf(updated), emailChangeRequested };
     },
 
