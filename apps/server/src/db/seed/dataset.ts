@@ -16,6 +16,7 @@ import { buildChurches, type ChurchRow, type DemoChurch } from './generate-churc
 import { buildCovers, type DemoCover, withCovers } from './generate-covers';
 import { buildFailedMails, type OutboxMailRow } from './generate-mails';
 import {
+  demoAbn,
   generateTrade,
   type AddressRow,
   type GeneratedTrade,
@@ -31,6 +32,8 @@ export const PENDING_TRADES = 12;
 const PENDING_AT_DEMO_CHURCH = 4;
 /** The approved business listed under its main category alone (SPEC: a sub category is optional). */
 const MAIN_CATEGORY_ONLY_TRADE = 3;
+/** The demo trader's ABN ends in these digits, so its Profile page shows the field filled from the first start. */
+const DEMO_TRADER_ABN_NUMBER = 824_753_556;
 
 /**
  * The kinds of business (SPEC §1) in turn, mostly sole traders, one in ten not stated as older listings are.
@@ -94,6 +97,7 @@ function generateTrades(
       onPremises: true,
       priestId: accounts.demoPriest.id,
       businessKind: kindOf(0),
+      abn: demoAbn(DEMO_TRADER_ABN_NUMBER),
     }),
   ];
   for (let number = 1; number < APPROVED_TRADES; number += 1) {

@@ -1,3 +1,4 @@
+import { isValidAbn } from '@churchtrades/shared/verification';
 import type { RealState } from '@churchtrades/shared/states';
 import type { BusinessKind } from '@churchtrades/shared/trade-profile';
 import { tradeSearchKeywords } from '../../modules/trades/search-keywords';
@@ -66,6 +67,8 @@ export interface TradeRequest {
   /** The priest of its church the business names. */
   priestId?: string;
   businessKind?: BusinessKind | null;
+  /** The business's ABN, its digits checked (no register is asked while seeding). */
+  abn?: string;
 }
 
 export interface GeneratedTrade {
@@ -228,6 +231,18 @@ function socialMediaRows(random: Random, trade: TradeRow, createdAt: Date): Soci
     }));
 }
 
+/**
+ * An ABN of the demo, made from a number without a draw (a draw would change every business generated after
+ * it): the number's nine digits behind the two leading digits that make the ABN pass its check.
+ */
+export function demoAbn(number: number): string {
+  const rest = String(number).padStart(9, '0').slice(-9);
+  for (let lead = 10; lead <= 99; lead += 1) {
+    if (isValidAbn(`${lead}${rest}`)) return `${lead}${rest}`;
+  }
+  throw new Error(`No ABN ends in ${rest}`);
+}
+
 /** One business with its owner, address and social media, attached to the requested church. */
 export function generateTrade(context: TradeContext, request: TradeRequest): GeneratedTrade {
   const { random } = context;
@@ -255,6 +270,8 @@ export function generateTrade(context: TradeContext, request: TradeRequest): Gen
     stateType: church.state,
     name,
     businessKind: request.businessKind ?? null,
+    abn: request.abn ?? null,
+    abnStatus: request.abn === undefined ? null : 'CHECKSUM_ONLY',
     brief: brief(random, sub.definition, suburb),
     service: serviceText(random, main, sub.definition, suburb),
     tags: ownTags(random, sub.definition),

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { COVER_PICTURE_HEIGHT, COVER_PICTURE_WIDTH } from '@churchtrades/shared/constants';
 import type { RealState } from '@churchtrades/shared/states';
+import { isValidAbn } from '@churchtrades/shared/verification';
 import { asc, eq, getTableColumns, inArray, isNotNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -251,6 +252,18 @@ describe('seedDemoData', () => {
     expect(owned?.trade.moderationStatus).toBe('APPROVED');
     expect(owned?.trade.churchId).toBe(summary.demoChurch.id);
     expect(owned?.address).toBeTruthy();
+  });
+
+  it("gives the demo trader's business an ABN with its digits checked, and every business's ABN passes the check", async () => {
+    const [owned] = await db
+      .select({ abn: trades.abn, abnStatus: trades.abnStatus })
+      .from(trades)
+      .innerJoin(users, eq(users.id, trades.ownerId))
+      .where(eq(users.email, DEMO_EMAILS.TRADER));
+    const abns = await db.select({ abn: trades.abn }).from(trades).where(isNotNull(trades.abn));
+
+    expect(owned).toEqual({ abn: expect.stringMatching(/^\d{11}$/), abnStatus: 'CHECKSUM_ONLY' });
+    expect(abns.filter(({ abn }) => !isValidAbn(abn ?? ''))).toEqual([]);
   });
 
   it("draws a cover picture for the demo trader's business and a few others, each a 16:9 WebP where its row says", async () => {
