@@ -74,6 +74,7 @@ describe('NewTradeForm', () => {
     await user.type(await screen.findByLabelText('Name'), 'Citizen Carpentry');
     expect(screen.getByLabelText('Kind of business')).toHaveDisplayValue('Not stated');
     await chooseOption(user, 'Kind of business', 'Sole trader');
+    await user.type(screen.getByLabelText('ABN'), '51 824 753 556');
     await user.type(screen.getByLabelText('Brief (iBusiness-Card)'), 'Cabinets and decks in Parramatta');
     await chooseOption(user, 'Main Category', 'Plumbing & Gas');
     await chooseOption(user, 'Sub category', 'Gas fitter');
@@ -93,6 +94,7 @@ describe('NewTradeForm', () => {
       stateType: 'NSW',
       churchId: ST_JOHN.churchId,
       businessKind: 'SOLE_TRADER',
+      abn: '51824753556',
     });
   });
 
@@ -117,6 +119,7 @@ describe('NewTradeForm', () => {
       stateType: 'VIC',
       churchId: ST_PAUL.churchId,
       businessKind: null,
+      abn: null,
     });
   });
 

@@ -14,6 +14,7 @@ import { ReadOnlyNote } from '../../../components/read-only-note';
 import { successMessage } from '../../../lib/api-error';
 import { useListTradeMutation } from '../api/trade-api';
 import { BriefField } from './brief-field';
+import { AbnField } from './abn-field';
 import { BusinessKindField } from './business-kind-field';
 import { CategoryFields } from './category-fields';
 import { ChurchFields } from './church-fields';
@@ -28,7 +29,7 @@ export function NewTradeForm({ readOnly }: { readOnly: boolean }) {
   const form = useForm<NewTradeFormValues, unknown, NewTradeFormInput>({
     resolver: zodResolver(newTradeFormSchema),
     mode: 'onTouched',
-    defaultValues: { name: '', brief: '', mainCategoryId: '', churchId: '', businessKind: '' },
+    defaultValues: { name: '', brief: '', mainCategoryId: '', churchId: '', businessKind: '', abn: '' },
   });
 
   async function submit(values: NewTradeFormInput) {
@@ -60,6 +61,7 @@ export function NewTradeForm({ readOnly }: { readOnly: boolean }) {
             <fieldset disabled={readOnly}>
               <TextField label="Name" error={form.formState.errors.name} {...form.register('name')} />
               <BusinessKindField />
+              <AbnField />
               <BriefField label="Brief (iBusiness-Card)" />
               <CategoryFields />
               <ChurchFields />

@@ -93,7 +93,53 @@ describe('TradeProfilePage', () => {
       publicEmail: '',
       priestId: null,
       businessKind: null,
+      abn: null,
     });
+  });
+
+  it("shows the ABN with what the register said of it, read out with the field", async () => {
+    const jane = makeUser();
+    const trade = makeOwnTrade(jane, {
+      abn: '51824753556',
+      abnCheck: { status: 'MISMATCH', checkedAt: '2026-03-02T09:00:00.000Z', registeredName: 'OTHER HOLDINGS PTY LTD' },
+    });
+    renderTrade('/trade/profile', { user: jane, trade });
+
+    const abn = await screen.findByLabelText('ABN');
+    expect(abn).toHaveValue('51 824 753 556');
+    expect(abn).toHaveAccessibleDescription(
+      "Not verified: registered to another name: OTHER HOLDINGS PTY LTD, checked on 2 Mar 2026. Check the business's name, or the ABN.",
+    );
+  });
+
+  it('refuses an ABN that fails its check, and sends one that passes, spaces and all, as its digits', async () => {
+    const jane = makeUser();
+    const trade = makeOwnTrade(jane);
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade,
+      routes: (stored) => ({
+        'PATCH /api/trades/updateTradeProfile': () =>
+          stored.change(
+            { abn: '51824753556', abnCheck: { status: 'UNCHECKED', checkedAt: null, registeredName: null } },
+            `${MESSAGES.tradeUpdated}. ${MESSAGES.abnRegisterWaiting}`,
+          ),
+      }),
+    });
+
+    const abn = await screen.findByLabelText('ABN');
+    await user.type(abn, '51 824 753 557');
+    await user.tab();
+    expect(await screen.findByText(MESSAGES.abnInvalid)).toBeInTheDocument();
+    await user.clear(abn);
+    await user.type(abn, '51 824 753 556');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(`${MESSAGES.tradeUpdated}. ${MESSAGES.abnRegisterWaiting}`)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ abn: '51824753556' });
+    expect(await screen.findByLabelText('ABN')).toHaveAccessibleDescription(
+      'Waiting for the register: it has not answered yet, and is asked again soon.',
+    );
   });
 
   it('asks before moving the business to another church, and sends nothing when the owner cancels', async () => {

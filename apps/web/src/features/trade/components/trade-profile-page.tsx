@@ -6,6 +6,7 @@ import {
   type TradeProfileInput,
   tradeProfileSchema,
 } from '@churchtrades/shared/trade-profile';
+import { formatAbn } from '@churchtrades/shared/verification';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
@@ -25,6 +26,7 @@ import { useMainCategoriesQuery, useSubCategoriesQuery } from '../../../lib/cate
 import { useStateChurchesQuery } from '../../../lib/churches-api';
 import { useChurchPriestsQuery, useUpdateTradeProfileMutation } from '../api/trade-api';
 import { BriefField } from './brief-field';
+import { AbnField } from './abn-field';
 import { BusinessKindField } from './business-kind-field';
 import { CategoryFields } from './category-fields';
 import { ChurchChangeDialog } from './church-change-dialog';
@@ -50,6 +52,7 @@ const profileFormSchema = z.object({
   churchId: newTradeSchema.shape.churchId,
   priestId: tradeProfileSchema.shape.priestId,
   businessKind: tradeProfileSchema.shape.businessKind,
+  abn: tradeProfileSchema.shape.abn,
 });
 type ProfileFormValues = z.input<typeof profileFormSchema>;
 type ProfileFormOutput = z.output<typeof profileFormSchema>;
@@ -67,6 +70,7 @@ function profileValues(trade: OwnTrade): ProfileFormValues {
     churchId: trade.churchId,
     priestId: trade.priest?.userId ?? '',
     businessKind: trade.businessKind ?? '',
+    abn: trade.abn === null ? '' : formatAbn(trade.abn),
   };
 }
 
@@ -83,6 +87,7 @@ function profilePayload(trade: OwnTrade, values: ProfileFormOutput): TradeProfil
     brief: values.brief,
     tags: values.tags,
     publicEmail: values.publicEmail,
+    abn: values.abn ?? null,
   };
 }
 
@@ -150,6 +155,7 @@ function ProfileForm({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }
         <fieldset disabled={readOnly}>
           <TextField label="Name" error={errors.name} {...form.register('name')} />
           <BusinessKindField />
+          <AbnField check={trade.abnCheck} />
           <BriefField label="Brief (iBusiness-Card)" />
           <TextField label="Service(s)" rows={4} error={errors.service} {...form.register('service')} />
           <CategoryFields />

@@ -59,6 +59,8 @@ export function makeOwnTrade(owner: UserView, overrides: Partial<OwnTrade> = {})
     churchGeo: 'Parramatta NSW',
     priest: null,
     businessKind: null,
+    abn: null,
+    abnCheck: null,
     logoUri: null,
     image: null,
     website: null,
