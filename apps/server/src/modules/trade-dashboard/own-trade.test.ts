@@ -49,6 +49,8 @@ describe('GET /api/trades/byUser/{userId}', () => {
       churchGeo: 'Ryde NSW',
       priest: null,
       businessKind: null,
+      abn: null,
+      abnCheck: null,
       logoUri: null,
       image: null,
       website: 'https://anne.example.com.au',
