@@ -73,6 +73,15 @@ describe('configuration', () => {
     );
   });
 
+  it("checks only an ABN's digits without ABR_GUID, and asks the register's own address by default", () => {
+    expect(loadConfig({}).abr).toEqual({ guid: undefined, url: 'https://abr.business.gov.au', timeoutMs: 5000 });
+    expect(loadConfig({ ABR_GUID: 'issued-guid', ABR_URL: 'http://127.0.0.1:9000' }).abr).toMatchObject({
+      guid: 'issued-guid',
+      url: 'http://127.0.0.1:9000',
+    });
+    expect(() => loadConfig({ ABR_URL: 'ftp://abr.example.com.au' })).toThrow(/ABR_URL/);
+  });
+
   it('listens on this machine only, outside production, unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
