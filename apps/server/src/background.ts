@@ -3,18 +3,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config/config';
 import { type Database, isEmbedded } from './db/database';
+import { transactionalDatabase } from './db/transactions';
 import { housekeepingJob } from './housekeeping';
+import { createAuditRepo } from './modules/audit/repo';
+import { createAuditService } from './modules/audit/service';
+import { createChurchCheckRepo } from './modules/church-checks/repo';
+import { vouchRenewalJob } from './modules/church-checks/renewals';
 import { createJobRunRepo } from './modules/jobs/repo';
 import { createScheduler, type JobOutcome } from './modules/jobs/scheduler';
 import { createOutboxRepo } from './modules/mail/repo';
 import { createMailTransport } from './modules/mail/transport';
+import { createMailService } from './modules/mail/service';
 import { createMailWorker, type DeliveryOutcome } from './modules/mail/worker';
 
 export interface BackgroundWorkOptions {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  /** The time housekeeping reads expiries by: the services' own. */
+  /** The time housekeeping and the reminders read by: the services' own. */
   clock?: Clock;
   onDelivery?: (outcome: DeliveryOutcome) => void;
   onJobRun?: (job: string, outcome: JobOutcome) => void;
@@ -38,9 +44,22 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
     log,
     onDelivery,
   });
+  // The jobs' mails are queued in the transaction of what they mark, as a request's are.
+  const { db: jobDb, transactions } = transactionalDatabase(db);
+  const mail = createMailService({
+    repo: createOutboxRepo(jobDb),
+    transactions,
+    audit: createAuditService(createAuditRepo(jobDb)),
+    from: config.mailFrom,
+    onQueued: worker.nudge,
+  });
+  const sender = { appOrigin: config.appOrigin, supportEmail: config.supportEmail };
   const scheduler = createScheduler({
     repo: createJobRunRepo(db),
-    jobs: [housekeepingJob(db, config.housekeepingIntervalMs, clock)],
+    jobs: [
+      housekeepingJob(db, config.housekeepingIntervalMs, clock),
+      vouchRenewalJob({ repo: createChurchCheckRepo(jobDb), mail, sender, transactions, clock }),
+    ],
     log,
     runBy: `${os.hostname()}:${process.pid}`,
     onRun: onJobRun,

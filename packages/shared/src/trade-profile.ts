@@ -12,6 +12,7 @@ import {
 } from './constants';
 import { idString, requiredString } from './fields';
 import { MESSAGES } from './messages';
+import { licenceSchema } from './verification';
 
 /** The business's public e-mail: empty, or an address of at most the length SMTP carries. */
 export const publicEmailSchema = z
@@ -72,6 +73,8 @@ export const tradeFieldsSchema = z.object({
     .nullable()
     .optional()
     .transform((kind) => (kind === '' ? null : kind)),
+  /** A licence of a licensed trade; null removes it, absent keeps it. */
+  licence: licenceSchema.nullable().optional(),
 });
 export type TradeFieldsInput = z.infer<typeof tradeFieldsSchema>;
 
