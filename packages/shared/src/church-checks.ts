@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { REAL_STATES } from './states';
+import { licenceSchema } from './verification';
 
 /**
  * What the people of a business's church check about it, as the moderation screen shows and records it: that
@@ -67,3 +68,18 @@ export const tradeChecksSchema = z.object({
   mayCheckLicence: z.boolean(),
 });
 export type TradeChecks = z.infer<typeof tradeChecksSchema>;
+
+/**
+ * The Profile form's licence fields: all three empty is no licence (null), else the licence the owner states,
+ * each field's message at its place.
+ */
+export const licenceFormSchema = z
+  .object({ number: z.string(), state: z.string(), kind: z.string() })
+  .transform((typed, context) => {
+    if (typed.number.trim() === '' && typed.state === '' && typed.kind.trim() === '') return null;
+    const parsed = licenceSchema.safeParse(typed);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+export type LicenceFormValues = z.input<typeof licenceFormSchema>;

@@ -49,6 +49,7 @@ describe('GET /api/trades/byUser/{userId}', () => {
       churchGeo: 'Ryde NSW',
       priest: null,
       businessKind: null,
+      licence: null,
       logoUri: null,
       image: null,
       website: 'https://anne.example.com.au',

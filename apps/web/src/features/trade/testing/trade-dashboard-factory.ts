@@ -59,6 +59,7 @@ export function makeOwnTrade(owner: UserView, overrides: Partial<OwnTrade> = {})
     churchGeo: 'Parramatta NSW',
     priest: null,
     businessKind: null,
+    licence: null,
     logoUri: null,
     image: null,
     website: null,
