@@ -19,9 +19,9 @@ async function dataOf<T>(page: Page, url: string): Promise<T> {
   return ((await response.json()) as Envelope<T>).data;
 }
 
-/** A listed business of the moderator's church with a licence stated, unchecked, and no vouch. */
+/** A business of the moderator's church with a licence stated, unchecked, and no vouch. */
 async function businessToCheck(page: Page): Promise<{ id: string; name: string }> {
-  const { trades } = await dataOf<{ trades: ModerationTradePage }>(page, '/api/moderation/trades?status=APPROVED&size=50');
+  const { trades } = await dataOf<{ trades: ModerationTradePage }>(page, '/api/moderation/trades?size=50');
   for (const trade of trades.content) {
     const { checks } = await dataOf<{ checks: TradeChecks }>(page, `/api/moderation/trades/${trade.id}/checks`);
     if (checks.mayVouch && checks.vouch === null && checks.licence && checks.licence.checkedAt === null) return trade;

@@ -32,7 +32,8 @@ interface DemoLicence {
 /**
  * What the demo church's people checked of its first approved businesses: a vouch by its moderator, one by its
  * priest who chose to be named, one that lapses within the month (its renewal due, so the renewal job asks the
- * moderator on the first start), and licences, one of them checked.
+ * moderator on the first start), and licences, one of them checked; the last licence is on a business nobody
+ * vouched for, for a moderator to vouch for and check.
  */
 const DEMO_CHECKS: readonly { vouch?: DemoVouch; licence?: DemoLicence }[] = [
   {
@@ -56,19 +57,18 @@ export function withChurchChecks(
   people: ChurchCheckPeople,
 ): { trades: TradeRow[]; vouches: TradeVouchRow[] } {
   const { churchId, moderatorId, priestId, now } = people;
-  const checked = trades
-    .filter(
-      (trade) =>
-        trade.churchId === churchId &&
-        trade.moderationStatus === 'APPROVED' &&
-        trade.ownerId !== moderatorId &&
-        trade.ownerId !== priestId,
-    )
-    .slice(0, DEMO_CHECKS.length);
+  const ofChurch = trades.filter(
+    (trade) => trade.churchId === churchId && trade.ownerId !== moderatorId && trade.ownerId !== priestId,
+  );
+  // Vouches for approved businesses; a licence alone on any other, approved first, so that a small church has one.
+  const approved = ofChurch.filter((trade) => trade.moderationStatus === 'APPROVED');
+  const vouched = approved.slice(0, DEMO_CHECKS.length - 1);
+  const licensedOnly = [...approved, ...ofChurch].find((trade) => !vouched.includes(trade));
+  const checked = licensedOnly ? [...vouched, licensedOnly] : vouched;
   const vouches: TradeVouchRow[] = [];
   const changed = new Map<string, TradeRow>();
   checked.forEach((trade, index) => {
-    const { vouch, licence } = DEMO_CHECKS[index] ?? {};
+    const { vouch, licence } = DEMO_CHECKS[trade === licensedOnly ? DEMO_CHECKS.length - 1 : index] ?? {};
     let row: TradeRow = { ...trade };
     if (vouch) {
       const vouchedAt = new Date(now.getTime() - vouch.daysAgo * DAY_MS);
