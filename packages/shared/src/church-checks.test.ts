@@ -12,7 +12,7 @@ describe('licenceFormSchema', () => {
     });
   });
 
-  it('puts each missing field's message at its place', () => {
+  it("puts each missing field's message at its place", () => {
     const result = licenceFormSchema.safeParse({ number: 'EC 1', state: '', kind: '' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map(({ path, message }) => [path.join('.'), message])).toEqual([
