@@ -58,6 +58,9 @@ import { createMailService } from './modules/mail/service';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { requestMetricsPlugin } from './modules/metrics/plugin';
 import { metricsRoutes } from './modules/metrics/routes';
+import { createChurchCheckRepo } from './modules/church-checks/repo';
+import { churchCheckRoutes } from './modules/church-checks/routes';
+import { createChurchCheckService } from './modules/church-checks/service';
 import { createModerationRepo } from './modules/moderation/repo';
 import { moderationRoutes } from './modules/moderation/routes';
 import { createModerationService } from './modules/moderation/service';
@@ -242,6 +245,13 @@ export async function buildApp({
     previewCards: trades.previewCards,
     socialMediaOf: socialMedia.entriesOfTrades,
   });
+  const churchChecks = createChurchCheckService({
+    repo: createChurchCheckRepo(db),
+    audit,
+    transactions,
+    clock,
+    moderation,
+  });
   const users = createUserService({
     repo: createUserRepo(db),
     sessions,
@@ -287,6 +297,7 @@ export async function buildApp({
       await api.register(auditRoutes, { audit });
       await api.register(mailRoutes, { mail });
       await api.register(moderationRoutes, { moderation });
+      await api.register(churchCheckRoutes, { checks: churchChecks });
       await api.register(userAdminRoutes, { userAdmin });
       await api.register(tradeAdminRoutes, { tradeAdmin });
     },

@@ -8,6 +8,8 @@ import { housekeepingJob } from './housekeeping';
 import { abnRecheckJob, abnServiceOf } from './modules/abn/recheck-job';
 import { createAuditRepo } from './modules/audit/repo';
 import { createAuditService } from './modules/audit/service';
+import { createChurchCheckRepo } from './modules/church-checks/repo';
+import { vouchRenewalJob } from './modules/church-checks/renewals';
 import { createJobRunRepo } from './modules/jobs/repo';
 import { createScheduler, type JobOutcome } from './modules/jobs/scheduler';
 import { createOutboxRepo } from './modules/mail/repo';
@@ -19,7 +21,7 @@ export interface BackgroundWorkOptions {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  /** The time housekeeping reads expiries by: the services' own. */
+  /** The time housekeeping and the reminders read by: the services' own. */
   clock?: Clock;
   onDelivery?: (outcome: DeliveryOutcome) => void;
   onJobRun?: (job: string, outcome: JobOutcome) => void;
@@ -43,18 +45,23 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
     log,
     onDelivery,
   });
-  // The jobs' mails are queued in their own transactions, as a request's are.
-  const joined = transactionalDatabase(db);
+  // The jobs' mails are queued in the transaction of what they mark, as a request's are.
+  const { db: jobDb, transactions } = transactionalDatabase(db);
   const mail = createMailService({
-    repo: createOutboxRepo(joined.db),
-    transactions: joined.transactions,
-    audit: createAuditService(createAuditRepo(joined.db)),
+    repo: createOutboxRepo(jobDb),
+    transactions,
+    audit: createAuditService(createAuditRepo(jobDb)),
     from: config.mailFrom,
     onQueued: worker.nudge,
   });
+  const sender = { appOrigin: config.appOrigin, supportEmail: config.supportEmail };
   const scheduler = createScheduler({
     repo: createJobRunRepo(db),
-    jobs: [housekeepingJob(db, config.housekeepingIntervalMs, clock), abnRecheckJob(abnServiceOf(db, config, clock, mail))],
+    jobs: [
+      housekeepingJob(db, config.housekeepingIntervalMs, clock),
+      vouchRenewalJob({ repo: createChurchCheckRepo(jobDb), mail, sender, transactions, clock }),
+      abnRecheckJob(abnServiceOf(db, config, clock, mail)),
+    ],
     log,
     runBy: `${os.hostname()}:${process.pid}`,
     onRun: onJobRun,

@@ -20,6 +20,7 @@ import {
   sessions,
   socialMedia,
   trades,
+  tradeVouches,
   users,
 } from '../src/db/schema';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
@@ -165,6 +166,8 @@ export const ROLE_OF: Readonly<Record<Account, Exclude<Role, 'SELECT'>>> = {
 };
 
 const BRIEF = 'Friendly local business serving the parish and beyond.';
+/** A licence as its owner states it. */
+const LICENCE = { licenceNumber: 'EC 12345', licenceState: 'NSW', licenceKind: 'Electrical contractor' } as const;
 /** Not among the common passwords the server refuses. */
 const NEW_PASSWORD = 'Jacaranda-Vestry-4471';
 
@@ -292,7 +295,7 @@ export function routesOf(printedTree: string): string[] {
 
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
 
-function send(method: 'POST' | 'PATCH', url: string, payload?: object): InjectOptions {
+function send(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object): InjectOptions {
   return payload === undefined ? { method, url } : { method, url, payload };
 }
 
@@ -936,6 +939,49 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     answers: CHURCH_MODERATORS,
     call: onFreshTrade((trade) => send('PATCH', '/api/moderation/decide', { tradeId: trade.id, decision: 'APPROVE' }), {
       moderationStatus: 'PENDING',
+    }),
+  },
+
+  // Church checks: the church's moderators and priest vouch, whoever moderates it withdraws and checks licences
+  {
+    route: 'GET /api/moderation/trades/:id/checks',
+    answers: answers(403, { anonymous: 401, PRIEST: 'ok', MODERATOR: 'ok', GOVERNOR: 'ok', ADMIN: 'ok', SUPER: 'ok' }),
+    call: read((scene) => `/api/moderation/trades/${scene.trade.id}/checks`),
+  },
+  {
+    route: 'POST /api/moderation/trades/:id/vouch',
+    answers: answers(403, { anonymous: 401, PRIEST: 'ok', MODERATOR: 'ok' }),
+    call: onFreshTrade((trade) => send('POST', `/api/moderation/trades/${trade.id}/vouch`, { named: false })),
+  },
+  {
+    route: 'DELETE /api/moderation/trades/:id/vouch',
+    answers: answers(403, { anonymous: 401, PRIEST: 'ok', MODERATOR: 'ok', GOVERNOR: 'ok', ADMIN: 'ok', SUPER: 'ok' }),
+    call: onFreshTrade(async (trade, scene) => {
+      const vouchedAt = new Date();
+      const expiresAt = new Date(vouchedAt.getTime() + 365 * 24 * 60 * 60 * 1000);
+      await scene.db.insert(tradeVouches).values({
+        tradeId: trade.id,
+        churchId: trade.churchId,
+        voucherId: scene.accounts.PRIEST.id,
+        voucherRole: 'PRIEST',
+        vouchedAt,
+        expiresAt,
+      });
+      await scene.db.update(trades).set({ vouchedUntil: expiresAt }).where(eq(trades.id, trade.id));
+      return send('DELETE', `/api/moderation/trades/${trade.id}/vouch`, { reason: 'No longer known to the church.' });
+    }),
+  },
+  {
+    route: 'POST /api/moderation/trades/:id/licenceChecked',
+    answers: CHURCH_MODERATORS,
+    call: onFreshTrade((trade) => send('POST', `/api/moderation/trades/${trade.id}/licenceChecked`), LICENCE),
+  },
+  {
+    route: 'DELETE /api/moderation/trades/:id/licenceChecked',
+    answers: CHURCH_MODERATORS,
+    call: onFreshTrade((trade) => send('DELETE', `/api/moderation/trades/${trade.id}/licenceChecked`), {
+      ...LICENCE,
+      licenceCheckedAt: new Date(),
     }),
   },
 

@@ -53,6 +53,10 @@ export const AUDIT_ACTIONS = [
   'user.twoStepOff',
   'trade.editForOwner',
   'trade.priestDetach',
+  'trade.vouch',
+  'trade.vouchWithdraw',
+  'trade.licenceCheck',
+  'trade.licenceUncheck',
   'mail.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -56,6 +56,10 @@ export const ownTradeSchema = z.object({
   abn: z.string().nullable(),
   /** What the register last said of the ABN; null without one. */
   abnCheck: abnCheckSchema.nullable(),
+  /** The licence the owner states; `checkedAt` is when a moderator found it on the state's register. */
+  licence: z
+    .object({ number: z.string(), state: z.enum(REAL_STATES), kind: z.string(), checkedAt: z.string().nullable() })
+    .nullable(),
   logoUri: z.string().nullable(),
   /** SPEC §3 `image`: the cover picture at the top of the business's page, 16:9. */
   image: z.string().nullable(),

@@ -12,7 +12,7 @@ import {
 } from './constants';
 import { idString, requiredString } from './fields';
 import { MESSAGES } from './messages';
-import { abnSchema } from './verification';
+import { abnSchema, licenceSchema } from './verification';
 
 /** The business's public e-mail: empty, or an address of at most the length SMTP carries. */
 export const publicEmailSchema = z
@@ -75,6 +75,8 @@ export const tradeFieldsSchema = z.object({
     .transform((kind) => (kind === '' ? null : kind)),
   /** The business's ABN (shared/verification.ts): '' or null removes it, absent keeps it. */
   abn: abnSchema.optional(),
+  /** A licence of a licensed trade; null removes it, absent keeps it. */
+  licence: licenceSchema.nullable().optional(),
 });
 export type TradeFieldsInput = z.infer<typeof tradeFieldsSchema>;
 

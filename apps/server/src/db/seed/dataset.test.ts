@@ -36,6 +36,29 @@ describe('buildDemoDataset', () => {
     }
   });
 
+  it("vouches for businesses of the demo church, holding when seeded, one naming its voucher and one lapsing within the month", () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const { tradeVouches: vouches, demoChurch, trades } = dataset;
+    expect(vouches).toHaveLength(3);
+    for (const vouch of vouches) {
+      const trade = trades.find((row) => row.id === vouch.tradeId)!;
+      expect(trade).toMatchObject({ churchId: demoChurch.id, moderationStatus: 'APPROVED', vouchedUntil: vouch.expiresAt });
+      expect(vouch.expiresAt.getTime()).toBeGreaterThan(options.now.getTime());
+      expect(trade.ownerId).not.toBe(vouch.voucherId);
+    }
+    expect(vouches.filter((vouch) => vouch.voucherNamed)).toEqual([expect.objectContaining({ voucherRole: 'PRIEST' })]);
+    const lapsing = vouches.filter((vouch) => vouch.expiresAt.getTime() - options.now.getTime() < 30 * DAY_MS);
+    expect(lapsing).toHaveLength(1);
+  });
+
+  it('states licences of three businesses, one checked by the demo moderator', () => {
+    const licensed = dataset.trades.filter((trade) => trade.licenceNumber);
+    expect(licensed).toHaveLength(3);
+    const checked = licensed.filter((trade) => trade.licenceCheckedAt);
+    expect(checked).toHaveLength(1);
+    expect(checked[0]!.licenceCheckedBy).toEqual(expect.any(String));
+  });
+
   it('writes briefs of 40 to 100 characters', () => {
     for (const trade of dataset.trades) {
       expect(trade.brief?.length, trade.brief).toBeGreaterThanOrEqual(BRIEF_LENGTH.min);

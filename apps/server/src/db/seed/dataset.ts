@@ -24,6 +24,7 @@ import {
   type TradeContext,
   type TradeRow,
 } from './generate-trades';
+import { type TradeVouchRow, withChurchChecks } from './generate-church-checks';
 import { createRandom } from './random';
 
 export const APPROVED_TRADES = 600;
@@ -71,6 +72,8 @@ export interface DemoDataset {
   socialMedia: SocialMediaRow[];
   addressIndex: AddressIndexRow[];
   failedMails: OutboxMailRow[];
+  /** What the demo church's moderator and priest vouched for; the businesses carry the licences. */
+  tradeVouches: TradeVouchRow[];
   accounts: DemoAccount[];
   /** The church the demo priest and moderator serve, and the demo trader's business belongs to. */
   demoChurch: { id: string; name: string };
@@ -152,7 +155,8 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const waitingModerator = buildWaitingModerator(createRandom(seed, 'waiting-moderator'), passwordHash);
   const demoTrader = accounts.get('TRADER');
   const demoPriest = accounts.get('PRIEST');
-  if (!demoTrader || !demoPriest) throw new Error('No demo TRADER or PRIEST account');
+  const demoModerator = accounts.get('MODERATOR');
+  if (!demoTrader || !demoPriest || !demoModerator) throw new Error('No demo TRADER, PRIEST or MODERATOR account');
   const context: TradeContext = {
     random: createRandom(seed, 'trades'),
     categories: categories.trees,
@@ -171,7 +175,11 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   // Generated businesses 1 and 2 are approved (generateTrades): their owners were told so.
   const [listed, relisted] = [generated[1]?.trade, generated[2]?.trade];
   if (!listed || !relisted) throw new Error('Too few businesses for the failed mails');
-  const tradeRows = generated.map((item) => item.trade);
+  const checks = withChurchChecks(
+    generated.map((item) => item.trade),
+    { churchId: first.row.id, moderatorId: demoModerator.id, priestId: demoPriest.id, now },
+  );
+  const tradeRows = checks.trades;
   const covers = buildCovers(createRandom(seed, 'covers'), tradeRows);
   return {
     categories: categories.rows,
@@ -190,6 +198,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
       users,
       now,
     }),
+    tradeVouches: checks.vouches,
     accounts: [...accounts].map(([role, account]) => ({ role, email: account.email })),
     demoChurch: { id: first.row.id, name: first.row.name },
     demoBusiness: { id: demoBusiness.id, name: demoBusiness.name },

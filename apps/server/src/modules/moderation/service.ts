@@ -242,6 +242,16 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       return row !== undefined && reaches((await scopeOf(user)).views, row);
     },
 
+    /**
+     * Whether the caller moderates the business's church and does not own it, as `decide` requires: other modules
+     * ask it before a moderator's act on a business (withdrawing a vouch, checking a licence).
+     */
+    async mayDecideOn(user: SignedInUser, tradeId: string): Promise<boolean> {
+      if (!mayModerate(user.role)) return false;
+      const [row] = await repo.findAll([tradeId]);
+      return row !== undefined && mayDecide(user, await scopeOf(user), row);
+    },
+
     /** One business, when it belongs to a church the caller may see. */
     async trade(user: SignedInUser, id: string): Promise<ModerationTrade> {
       requirePermission(user, mayViewModeration);

@@ -51,6 +51,7 @@ describe('GET /api/trades/byUser/{userId}', () => {
       businessKind: null,
       abn: null,
       abnCheck: null,
+      licence: null,
       logoUri: null,
       image: null,
       website: 'https://anne.example.com.au',

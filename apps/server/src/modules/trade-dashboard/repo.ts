@@ -22,6 +22,11 @@ export type ProfileFields = Pick<
   | 'publicEmail'
   | 'priestId'
   | 'businessKind'
+  | 'licenceNumber'
+  | 'licenceState'
+  | 'licenceKind'
+  | 'licenceCheckedAt'
+  | 'licenceCheckedBy'
   | 'searchKeywords'
 >;
 

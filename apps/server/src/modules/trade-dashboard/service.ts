@@ -5,7 +5,7 @@ import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
 import { mayAdministerDirectory, mayServeAsPriest } from '@churchtrades/shared/permissions';
 import type { ListingState, NewTradeInput, OwnTrade, PriestTrade } from '@churchtrades/shared/trade-dashboard';
 import type { TradeFieldsInput, TradeProfileInput } from '@churchtrades/shared/trade-profile';
-import type { AbnCheck } from '@churchtrades/shared/verification';
+import type { AbnCheck, Licence } from '@churchtrades/shared/verification';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../../lib/uuid';
@@ -126,6 +126,7 @@ function ownTradeOf(row: OwnTradeRow): OwnTrade {
     businessKind: trade.businessKind,
     abn: trade.abn,
     abnCheck: abnCheckOf(trade),
+    licence: licenceOf(trade),
     logoUri: trade.logoUri,
     image: trade.image,
     website: trade.website,
@@ -146,6 +147,35 @@ function ownTradeOf(row: OwnTradeRow): OwnTrade {
       role: owner.role,
     },
   };
+}
+
+function licenceOf(trade: TradeRow): OwnTrade['licence'] {
+  const { licenceNumber: number, licenceState: state, licenceKind: kind } = trade;
+  if (number === null || state === null || kind === null) return null;
+  return { number, state, kind, checkedAt: trade.licenceCheckedAt?.toISOString() ?? null };
+}
+
+type LicenceFields = Pick<ProfileFields, 'licenceNumber' | 'licenceState' | 'licenceKind' | 'licenceCheckedAt' | 'licenceCheckedBy'>;
+
+/**
+ * The licence the owner states (absent keeps it, null removes it). A moderator's check holds for the licence they
+ * looked at: a change of its number, state or kind takes the check away.
+ */
+function licenceFields(trade: TradeRow, licence: Licence | null | undefined): LicenceFields {
+  const kept = {
+    licenceNumber: trade.licenceNumber,
+    licenceState: trade.licenceState,
+    licenceKind: trade.licenceKind,
+    licenceCheckedAt: trade.licenceCheckedAt,
+    licenceCheckedBy: trade.licenceCheckedBy,
+  };
+  if (licence === undefined) return kept;
+  const stated = { licenceNumber: licence?.number ?? null, licenceState: licence?.state ?? null, licenceKind: licence?.kind ?? null };
+  const same =
+    stated.licenceNumber === kept.licenceNumber &&
+    stated.licenceState === kept.licenceState &&
+    stated.licenceKind === kept.licenceKind;
+  return same ? kept : { ...stated, licenceCheckedAt: null, licenceCheckedBy: null };
 }
 
 /** A text of the profile, trimmed; one left shorter than its minimum is refused as the form would. */
@@ -445,6 +475,9 @@ export function createTradeDashboardService(deps: TradeDashboardDependencies) {
           priestId: priest?.userId ?? null,
           businessKind: input.businessKind ?? null,
           ...abnChecks.enteredState(input.abn ?? null),
+          licenceNumber: input.licence?.number ?? null,
+          licenceState: input.licence?.state ?? null,
+          licenceKind: input.licence?.kind ?? null,
           searchKeywords: keywordsOf(categories, null),
           moderationStatus: statusOnSubmission(church),
           enabled: true,
@@ -489,6 +522,7 @@ export function createTradeDashboardService(deps: TradeDashboardDependencies) {
         publicEmail: input.publicEmail === undefined ? trade.publicEmail : input.publicEmail || null,
         priestId: priest?.userId ?? null,
         businessKind: input.businessKind === undefined ? trade.businessKind : input.businessKind,
+        ...licenceFields(trade, input.licence),
         searchKeywords: keywordsOf(categories, await repo.findSuburb(trade.id)),
       };
       const changed = changedApprovedFields(trade, fields);

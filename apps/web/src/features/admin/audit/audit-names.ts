@@ -41,6 +41,10 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'user.twoStepOff': 'Two-step turned off',
   'trade.editForOwner': "Business edited on its owner's behalf",
   'trade.priestDetach': 'Priest took their name off a business',
+  'trade.vouch': 'Vouched for a business',
+  'trade.vouchWithdraw': 'Withdrew a vouch for a business',
+  'trade.licenceCheck': 'Marked a licence checked',
+  'trade.licenceUncheck': 'Undid a licence check',
   'mail.resend': 'Failed e-mail sent again',
 };
 

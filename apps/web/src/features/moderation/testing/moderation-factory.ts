@@ -1,3 +1,4 @@
+import type { TradeChecks } from '@churchtrades/shared/church-checks';
 import type { ChurchSummary } from '@churchtrades/shared/church';
 import type { ModerationChurchCount, ModerationTrade, ModerationTradePage } from '@churchtrades/shared/moderation';
 
@@ -97,4 +98,9 @@ export function makeChurchSummary(): ChurchSummary {
     longitude: null,
     logo: null,
   };
+}
+
+/** A business's church checks: no vouch, no licence, nothing the caller may do, unless given. */
+export function makeTradeChecks(overrides: Partial<TradeChecks> = {}): TradeChecks {
+  return { vouch: null, licence: null, mayVouch: false, mayWithdraw: false, mayCheckLicence: false, ...overrides };
 }

@@ -4,6 +4,7 @@ import { renderRoutes } from '../../../testing/render-routes';
 import { makeUser } from '../../../testing/user-factory';
 import { ModerationPage } from '../components/moderation-page';
 import { ModerationTradePage } from '../components/moderation-trade-page';
+import { makeTradeChecks } from './moderation-factory';
 
 /** The moderation pages at `path`, as the router nests them, for a user and the server routes given. */
 export function renderModeration(
@@ -14,6 +15,7 @@ export function renderModeration(
     'GET /api/user/profile': { data: { user } },
     'GET /api/churches/stateChurches': { data: { churches: [] } },
     'GET /api/trades/byPriest': { data: { trades: [] } },
+    'GET /api/moderation/trades/:id/checks': { data: { checks: makeTradeChecks() } },
     ...routes,
   });
   const view = renderRoutes(

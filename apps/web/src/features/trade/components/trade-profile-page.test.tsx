@@ -94,6 +94,7 @@ describe('TradeProfilePage', () => {
       priestId: null,
       businessKind: null,
       abn: null,
+      licence: null,
     });
   });
 
@@ -312,6 +313,33 @@ describe('TradeProfilePage', () => {
     expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
     expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ businessKind: 'COMPANY' });
     expect(screen.getByLabelText('Kind of business')).toHaveDisplayValue('Company');
+  });
+
+  it('states a licence, asking for each of its fields, and shows it stated until a moderator checks it', async () => {
+    const jane = makeUser();
+    const licence = { number: 'EC 12345', state: 'NSW', kind: 'Electrical contractor' } as const;
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade: makeOwnTrade(jane),
+      routes: (stored) => ({
+        'PATCH /api/trades/updateTradeProfile': () =>
+          stored.change({ licence: { ...licence, checkedAt: null } }, MESSAGES.tradeUpdated),
+      }),
+    });
+
+    await user.type(await screen.findByLabelText('Licence number'), licence.number);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(MESSAGES.chooseLicenceState)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.licenceKindRequired)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')).toHaveLength(0);
+
+    await chooseOption(user, 'Issuing state', 'NSW');
+    await user.type(screen.getByLabelText('Licence for'), licence.kind);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(MESSAGES.tradeUpdated)).toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/updateTradeProfile')[0]?.body).toMatchObject({ licence });
+    expect(await screen.findByText(/Stated by you: a moderator of your church checks it/)).toBeInTheDocument();
   });
 
   it("offers the churches of the chosen state, and clears the church when the state changes", async () => {

@@ -1,3 +1,4 @@
+import { licenceFormSchema } from '@churchtrades/shared/church-checks';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { newTradeSchema, type OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import {
@@ -31,6 +32,7 @@ import { BusinessKindField } from './business-kind-field';
 import { CategoryFields } from './category-fields';
 import { ChurchChangeDialog } from './church-change-dialog';
 import { ChurchFields } from './church-fields';
+import { LicenceFields } from './licence-fields';
 import { PriestField } from './priest-field';
 import { ReadOnlyField } from './read-only-field';
 import { useTradeDashboard } from './trade-layout';
@@ -53,6 +55,7 @@ const profileFormSchema = z.object({
   priestId: tradeProfileSchema.shape.priestId,
   businessKind: tradeProfileSchema.shape.businessKind,
   abn: tradeProfileSchema.shape.abn,
+  licence: licenceFormSchema,
 });
 type ProfileFormValues = z.input<typeof profileFormSchema>;
 type ProfileFormOutput = z.output<typeof profileFormSchema>;
@@ -71,6 +74,11 @@ function profileValues(trade: OwnTrade): ProfileFormValues {
     priestId: trade.priest?.userId ?? '',
     businessKind: trade.businessKind ?? '',
     abn: trade.abn === null ? '' : formatAbn(trade.abn),
+    licence: {
+      number: trade.licence?.number ?? '',
+      state: trade.licence?.state ?? '',
+      kind: trade.licence?.kind ?? '',
+    },
   };
 }
 
@@ -82,6 +90,7 @@ function profilePayload(trade: OwnTrade, values: ProfileFormOutput): TradeProfil
     categoryId: values.categoryId || values.mainCategoryId,
     priestId: values.priestId ?? null,
     businessKind: values.businessKind ?? null,
+    licence: values.licence,
     name: values.name,
     service: values.service,
     brief: values.brief,
@@ -91,7 +100,7 @@ function profilePayload(trade: OwnTrade, values: ProfileFormOutput): TradeProfil
   };
 }
 
-/** /trade/profile: the business's name, brief, services, categories, tags and church. */
+/** /trade/profile: the business's name, brief, services, categories, tags, church and licence. */
 export function TradeProfilePage() {
   const { trade, readOnly } = useTradeDashboard();
   // The selects show the business's own choices only once their options are there.
@@ -172,6 +181,7 @@ function ProfileForm({ trade, readOnly }: { trade: OwnTrade; readOnly: boolean }
           <ChurchFields onChurchChange={() => form.setValue('priestId', '')} />
           <ReadOnlyField label="Serving Church Geo" value={trade.churchGeo} />
           <PriestField />
+          <LicenceFields licence={trade.licence} />
           <SubmitButton busy={isLoading}>Update</SubmitButton>
         </fieldset>
       </Form>

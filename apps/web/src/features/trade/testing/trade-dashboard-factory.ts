@@ -61,6 +61,7 @@ export function makeOwnTrade(owner: UserView, overrides: Partial<OwnTrade> = {})
     businessKind: null,
     abn: null,
     abnCheck: null,
+    licence: null,
     logoUri: null,
     image: null,
     website: null,
