@@ -9,12 +9,13 @@ import { createScheduler, type JobOutcome } from './modules/jobs/scheduler';
 import { createOutboxRepo } from './modules/mail/repo';
 import { createMailTransport } from './modules/mail/transport';
 import { createMailWorker, type DeliveryOutcome } from './modules/mail/worker';
+import { stillTradingJob } from './modules/still-trading/job';
 
 export interface BackgroundWorkOptions {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  /** The time housekeeping reads expiries by: the services' own. */
+  /** The time the jobs read expiries and periods by: the services' own. */
   clock?: Clock;
   onDelivery?: (outcome: DeliveryOutcome) => void;
   onJobRun?: (job: string, outcome: JobOutcome) => void;
@@ -40,7 +41,7 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
   });
   const scheduler = createScheduler({
     repo: createJobRunRepo(db),
-    jobs: [housekeepingJob(db, config.housekeepingIntervalMs, clock)],
+    jobs: [housekeepingJob(db, config.housekeepingIntervalMs, clock), stillTradingJob({ db, config, clock, onQueued: worker.nudge })],
     log,
     runBy: `${os.hostname()}:${process.pid}`,
     onRun: onJobRun,

@@ -42,6 +42,7 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'trade.editForOwner': "Business edited on its owner's behalf",
   'trade.priestDetach': 'Priest took their name off a business',
   'mail.resend': 'Failed e-mail sent again',
+  'setting.change': 'Setting changed',
 };
 
 export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
@@ -50,4 +51,5 @@ export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
   CATEGORY: 'Category',
   USER: 'User',
   MAIL: 'E-mail',
+  SETTING: 'Setting',
 };
