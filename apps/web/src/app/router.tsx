@@ -118,6 +118,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.stillTrading.path,
+        lazy: async () => {
+          const { StillTradingPage } = await import('../features/still-trading/components/still-trading-page');
+          return { Component: StillTradingPage };
+        },
+      },
+      {
         path: paths.verifyPassword.path,
         lazy: async () => {
           const { PasswordResetPage } = await import('../features/auth/components/password-reset-page');
