@@ -317,6 +317,13 @@ export const routes: RouteObject[] = [
               return { Component: FailedMailsPage };
             },
           },
+          {
+            path: paths.adminSettings.path,
+            lazy: async () => {
+              const { SettingsPage } = await import('../features/admin/settings/components/settings-page');
+              return { Component: SettingsPage };
+            },
+          },
         ],
       },
     ],
