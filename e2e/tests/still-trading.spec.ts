@@ -9,6 +9,8 @@ import { expect, test } from './fixtures';
  */
 test.describe('still trading', () => {
   test('the owner confirms from the e-mail with one click and the business stays listed', async ({ page }) => {
+    // Three pages checked with axe, on a machine that may be busy.
+    test.setTimeout(120_000);
     const mail = await mailTo(demoEmail('TRADER'), 'still trading?');
     const tradeName = /^Is (.+) still trading\?$/.exec(mail.subject)?.[1];
     expect(tradeName, 'the business the mail asks about').toBeTruthy();
