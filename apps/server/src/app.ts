@@ -71,11 +71,18 @@ import { createSessionRepo } from './modules/sessions/repo';
 import { sessionRoutes } from './modules/sessions/routes';
 import { createSessionService } from './modules/sessions/service';
 import { siteInfo, siteProfile, siteRoutes } from './modules/site/routes';
+import { createSiteSettingRepo } from './modules/site-settings/repo';
+import { siteSettingRoutes } from './modules/site-settings/routes';
+import { createSiteSettingService } from './modules/site-settings/service';
 import { createSiteService } from './modules/site/service';
 import { createSocialMediaRepo } from './modules/social-media/repo';
 import { socialMediaRoutes } from './modules/social-media/routes';
 import { createSocialMediaService } from './modules/social-media/service';
 import { abnServiceOf } from './modules/abn/recheck-job';
+import { stillTradingLinks } from './modules/still-trading/link';
+import { createStillTradingRepo } from './modules/still-trading/repo';
+import { stillTradingRoutes } from './modules/still-trading/routes';
+import { createStillTradingService } from './modules/still-trading/service';
 import { createTradeAdminRepo } from './modules/trade-admin/repo';
 import { tradeAdminRoutes } from './modules/trade-admin/routes';
 import { createTradeAdminService } from './modules/trade-admin/service';
@@ -218,6 +225,16 @@ export async function buildApp({
   const churchMembers = createChurchMemberService({ repo: createChurchMemberRepo(db), churches, audit, transactions });
   const addressLookup = addressLookupService(config, db, app.log, { rateLimits, sessions, clock });
   const abn = abnServiceOf(db, config, clock, mail);
+  const settings = createSiteSettingService({ repo: createSiteSettingRepo(db), audit, clock, transactions });
+  const stillTrading = createStillTradingService({
+    repo: createStillTradingRepo(db),
+    links: stillTradingLinks(config.sessionSecret),
+    mail,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+    transactions,
+    periodMonths: settings.stillTradingMonths,
+  });
   const tradeDashboard = createTradeDashboardService({
     repo: createTradeDashboardRepo(db),
     images,
@@ -227,6 +244,7 @@ export async function buildApp({
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
     abn,
+    stillTrading,
   });
   const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard, transactions });
   const socialMedia = createSocialMediaService({ repo: createSocialMediaRepo(db), trades: tradeDashboard, transactions });
@@ -300,6 +318,8 @@ export async function buildApp({
       await api.register(churchCheckRoutes, { checks: churchChecks });
       await api.register(userAdminRoutes, { userAdmin });
       await api.register(tradeAdminRoutes, { tradeAdmin });
+      await api.register(siteSettingRoutes, { settings });
+      await api.register(stillTradingRoutes, { stillTrading });
     },
     { prefix: '/api' },
   );

@@ -16,12 +16,13 @@ import { createOutboxRepo } from './modules/mail/repo';
 import { createMailService } from './modules/mail/service';
 import { createMailTransport } from './modules/mail/transport';
 import { createMailWorker, type DeliveryOutcome } from './modules/mail/worker';
+import { stillTradingJob } from './modules/still-trading/job';
 
 export interface BackgroundWorkOptions {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  /** The time housekeeping and the reminders read by: the services' own. */
+  /** The time the jobs read expiries and periods by: the services' own. */
   clock?: Clock;
   onDelivery?: (outcome: DeliveryOutcome) => void;
   onJobRun?: (job: string, outcome: JobOutcome) => void;
@@ -61,6 +62,7 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
       housekeepingJob(db, config.housekeepingIntervalMs, clock),
       vouchRenewalJob({ repo: createChurchCheckRepo(jobDb), mail, sender, transactions, clock }),
       abnRecheckJob(abnServiceOf(db, config, clock, mail)),
+      stillTradingJob({ db, config, clock, onQueued: worker.nudge }),
     ],
     log,
     runBy: `${os.hostname()}:${process.pid}`,

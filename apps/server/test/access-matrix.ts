@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { businessPath } from '@churchtrades/shared/business-page';
 import type { Role } from '@churchtrades/shared/roles';
+import { STILL_TRADING_MAX_MONTHS, STILL_TRADING_MIN_MONTHS } from '@churchtrades/shared/still-trading';
 import { OWN_ACCOUNT_CLOSURES } from '@churchtrades/shared/user';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
+import { loadConfig } from '../src/config/config';
 import type { Database } from '../src/db/database';
 import {
   addresses,
@@ -18,12 +20,14 @@ import {
   oneTimeKeys,
   outboxMails,
   sessions,
+  siteSettings,
   socialMedia,
   trades,
   tradeVouches,
   users,
 } from '../src/db/schema';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
+import { stillTradingLinks } from '../src/modules/still-trading/link';
 import { type SessionService, sessionIdOf } from '../src/modules/sessions/service';
 import { hashToken, newToken } from '../src/tokens';
 import {
@@ -295,7 +299,7 @@ export function routesOf(printedTree: string): string[] {
 
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
 
-function send(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object): InjectOptions {
+function send(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object): InjectOptions {
   return payload === undefined ? { method, url } : { method, url, payload };
 }
 
@@ -394,6 +398,31 @@ function userSwitch(path: string, prefix = '/api/user'): AccessRow {
       return { request: send('PATCH', `${prefix}/${path}?userId=${target.id}`), state: userState(scene, target.id) };
     },
   };
+}
+
+/** The links the test app signs: its configuration's session secret, the test default. */
+const stillTradingLinksOfTestApp = stillTradingLinks(loadConfig({ NODE_ENV: 'test' }).sessionSecret);
+
+/** A fresh listed business asked whether it still trades, and its e-mailed link's token; reading it changes nothing. */
+function onStillTradingQuestion(
+  request: (token: string, trade: TradeRow) => InjectOptions,
+  changes = true,
+): AccessRow['call'] {
+  return async (scene) => {
+    const askedAt = new Date(Date.now() - 1000);
+    const trade = await scene.freshTrade({ tradingCheckSentAt: askedAt, moderatedAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) });
+    const token = stillTradingLinksOfTestApp.tokenFor({ tradeId: trade.id, askedAt });
+    const call = { request: request(token, trade), owner: trade.ownerId };
+    return changes ? { ...call, state: tradeState(scene, trade.id) } : call;
+  };
+}
+
+let stillTradingPeriodsSet = 0;
+
+/** Each allowed call sets a period the one before did not. */
+function nextStillTradingPeriod(): number {
+  stillTradingPeriodsSet += 1;
+  return STILL_TRADING_MIN_MONTHS + (stillTradingPeriodsSet % (STILL_TRADING_MAX_MONTHS - STILL_TRADING_MIN_MONTHS));
 }
 
 function tradeSwitch(path: string, who: Answers): AccessRow {
@@ -1237,6 +1266,32 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
       const mail = await createFailedMail(scene.db);
       const state = () => scene.db.select({ state: outboxMails.state }).from(outboxMails).where(eq(outboxMails.id, mail.id));
       return { request: send('POST', `/api/mails/failed/${mail.id}/resend`), state };
+    },
+  },
+
+  // Still trading: the e-mailed link (no login), the owner's yes, the administrators' period
+  {
+    route: 'GET /api/trades/stillTrading',
+    answers: EVERYONE,
+    call: onStillTradingQuestion((token) => get(`/api/trades/stillTrading?token=${encodeURIComponent(token)}`), false),
+  },
+  {
+    route: 'POST /api/trades/stillTrading',
+    answers: EVERYONE,
+    call: onStillTradingQuestion((token) => send('POST', '/api/trades/stillTrading', { token })),
+  },
+  {
+    route: 'PATCH /api/trades/stillTrading/own',
+    answers: answers(403, { anonymous: 401, OWNER: 'ok' }),
+    call: onStillTradingQuestion((_token, trade) => send('PATCH', '/api/trades/stillTrading/own', { tradeId: trade.id })),
+  },
+  { route: 'GET /api/settings/stillTrading', answers: ADMINISTRATORS, call: read(() => '/api/settings/stillTrading') },
+  {
+    route: 'PUT /api/settings/stillTrading',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const state = () => scene.db.select().from(siteSettings).where(eq(siteSettings.key, 'stillTradingMonths'));
+      return { request: send('PUT', '/api/settings/stillTrading', { months: nextStillTradingPeriod() }), state };
     },
   },
 

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { compiledServerArguments } from './compiled-server';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const READY_TIMEOUT_MS = 120_000;
+// A first start seeds the demo data: minutes on a shared machine under load, two servers seeding at once.
+const READY_TIMEOUT_MS = 300_000;
 
 export interface ServerProcess {
   baseUrl: string;

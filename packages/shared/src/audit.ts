@@ -5,7 +5,7 @@ import { pageSchema, pagingSchema, typedTextSchema } from './trade-search';
 export const AUDIT_PAGE_SIZE = 25;
 
 /** What a privileged change was made to. */
-export const AUDIT_SUBJECTS = ['TRADE', 'CHURCH', 'CATEGORY', 'USER', 'MAIL'] as const;
+export const AUDIT_SUBJECTS = ['TRADE', 'CHURCH', 'CATEGORY', 'USER', 'MAIL', 'SETTING'] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 /**
@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'trade.licenceCheck',
   'trade.licenceUncheck',
   'mail.resend',
+  'setting.change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -72,6 +72,11 @@ export const moderationTradesQuerySchema = z.object({
     .optional()
     .transform((status) => (status === '' ? undefined : status)),
   name: typedTextSchema(100),
+  /** 'true': only listed businesses whose owner has not yet answered the still-trading question. */
+  aboutToExpire: z
+    .enum(['', 'true', 'false'], { error: MESSAGES.chooseAboutToExpire })
+    .optional()
+    .transform((chosen) => chosen === 'true'),
 });
 export type ModerationTradesQuery = z.infer<typeof moderationTradesQuerySchema>;
 export type ModerationTradesParams = z.input<typeof moderationTradesQuerySchema>;
@@ -139,6 +144,8 @@ export const moderationTradeSchema = z.object({
   submittedAt: z.string(),
   moderatedAt: z.string().nullable(),
   moderatedByName: z.string().nullable(),
+  /** The day it leaves the directory unless its owner says it is still trading; null when no question is open. */
+  stillTradingExpiresOn: z.string().nullable(),
   owner: z.object({ userId: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
   address: z.object({ fullAddress: z.string(), showStreetAddress: z.boolean() }).nullable(),
   socialMedias: z.array(socialMediaEntrySchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownStillTradingSchema } from './still-trading';
 import { mediaTypeSchema } from './media-types';
 import { honeypotSchema } from './honeypot';
 import { MESSAGES } from './messages';
@@ -73,6 +74,8 @@ export const ownTradeSchema = z.object({
   locked: z.boolean(),
   expired: z.boolean(),
   listingState: z.enum(LISTING_STATES),
+  /** The still-trading question open now, if any. */
+  stillTrading: ownStillTradingSchema,
   /** The moderator's reason, for REJECTED. */
   moderationReason: z.string().nullable(),
   owner: z.object({

@@ -215,6 +215,9 @@ export const trades = pgTable(
     tradingConfirmedAt: timestamp('trading_confirmed_at', { withTimezone: true }),
     tradingCheckSentAt: timestamp('trading_check_sent_at', { withTimezone: true }),
     tradingReminderSentAt: timestamp('trading_reminder_sent_at', { withTimezone: true }),
+    // True when `expired` was set because the owner left the still-trading question unanswered: their
+    // confirmation lifts it then, and only then (an administrator's own expiry stays).
+    expiredForNoAnswer: boolean('expired_for_no_answer').notNull().default(false),
     moderationStatus: moderationStatus('moderation_status').notNull().default('PENDING'),
     moderationReason: text('moderation_reason'),
     changedSinceApproval: boolean('changed_since_approval').notNull().default(false),
@@ -256,6 +259,8 @@ export const trades = pgTable(
     index('trades_name_vector_idx').using('gin', table.nameVector),
     index('trades_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('trades_church_idx').on(table.churchId),
+    // The still-trading rounds open now: the reminders, the expiries and the moderators' "About to expire".
+    index('trades_trading_check_idx').on(table.tradingCheckSentAt).where(sql`trading_check_sent_at is not null`),
     // A priest's list of the businesses that name them.
     index('trades_priest_idx').on(table.priestId),
     // The directory's pages in name order, whole or by one filter; the other filters are checked on the way.

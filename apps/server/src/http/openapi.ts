@@ -44,7 +44,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   churches: 'Churches of the directory',
   'church administration': 'Churches with their priests and moderators, as governors and administrators manage them',
   moderation: "Church moderators' decisions on businesses",
-  administration: 'Users, businesses, the audit log and undelivered e-mails, as administrators see them',
+  administration: 'Users, businesses, the audit log, undelivered e-mails and site settings, as administrators see them',
+  'still trading': "An owner's answer to whether their business still trades: the e-mailed one-click link and the dashboard",
   operations: 'Health and metrics of the running server',
   pages: 'Pages for people and search engines outside the API',
 };

@@ -118,6 +118,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.stillTrading.path,
+        lazy: async () => {
+          const { StillTradingPage } = await import('../features/still-trading/components/still-trading-page');
+          return { Component: StillTradingPage };
+        },
+      },
+      {
         path: paths.verifyPassword.path,
         lazy: async () => {
           const { PasswordResetPage } = await import('../features/auth/components/password-reset-page');
@@ -308,6 +315,13 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const { FailedMailsPage } = await import('../features/admin/mails/components/failed-mails-page');
               return { Component: FailedMailsPage };
+            },
+          },
+          {
+            path: paths.adminSettings.path,
+            lazy: async () => {
+              const { SettingsPage } = await import('../features/admin/settings/components/settings-page');
+              return { Component: SettingsPage };
             },
           },
         ],

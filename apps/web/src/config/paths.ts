@@ -27,6 +27,12 @@ export const paths = {
     getHref: (key: string) => `/verify/password?key=${encodeURIComponent(key)}`,
   },
 
+  // The e-mailed one-click "Yes, still trading" link: public, the signed token in the query.
+  stillTrading: {
+    path: '/still-trading',
+    getHref: (token: string) => `/still-trading?token=${encodeURIComponent(token)}`,
+  },
+
   about: { path: '/about', getHref: () => '/about' },
   privacyPolicy: { path: '/privacypolicy', getHref: () => '/privacypolicy' },
   termsAndConditions: { path: '/termsandconditions', getHref: () => '/termsandconditions' },
@@ -80,4 +86,5 @@ export const paths = {
   adminTrades: { path: '/admin/trades', getHref: () => '/admin/trades' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminMails: { path: '/admin/mails', getHref: () => '/admin/mails' },
+  adminSettings: { path: '/admin/settings', getHref: () => '/admin/settings' },
 } as const;

@@ -59,6 +59,25 @@ describe('buildDemoDataset', () => {
     expect(checked[0]!.licenceCheckedBy).toEqual(expect.any(String));
   });
 
+  it("places the businesses in the still-trading rounds: the demo trader's due now, one of the demo church about to expire", () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const yearBefore = new Date('2025-03-01T00:00:00Z');
+    const [demoTraders, ...others] = dataset.trades;
+    expect(demoTraders!.tradingConfirmedAt!.getTime()).toBeLessThan(yearBefore.getTime());
+    expect(demoTraders!.tradingCheckSentAt ?? null).toBeNull();
+
+    const asked = others.filter((trade) => trade.tradingCheckSentAt);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ churchId: dataset.demoChurch.id, moderationStatus: 'APPROVED' });
+    expect(asked[0]!.tradingCheckSentAt!.getTime()).toBe(options.now.getTime() - 57 * DAY_MS);
+    expect(asked[0]!.tradingReminderSentAt!.getTime()).toBe(options.now.getTime() - 27 * DAY_MS);
+
+    for (const trade of others.filter((other) => other.moderationStatus === 'APPROVED' && !other.tradingCheckSentAt)) {
+      expect(trade.tradingConfirmedAt!.getTime()).toBeGreaterThan(yearBefore.getTime());
+      expect(trade.tradingConfirmedAt!.getTime()).toBeLessThan(options.now.getTime());
+    }
+  });
+
   it('writes briefs of 40 to 100 characters', () => {
     for (const trade of dataset.trades) {
       expect(trade.brief?.length, trade.brief).toBeGreaterThanOrEqual(BRIEF_LENGTH.min);

@@ -15,6 +15,7 @@ import { buildCategories, type CategoryRow } from './generate-categories';
 import { buildChurches, type ChurchRow, type DemoChurch } from './generate-churches';
 import { buildCovers, type DemoCover, withCovers } from './generate-covers';
 import { buildFailedMails, type OutboxMailRow } from './generate-mails';
+import { placeInStillTradingRounds } from './generate-still-trading';
 import {
   demoAbn,
   generateTrade,
@@ -168,6 +169,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const open = churches.filter((church) => church.row.enabled);
   const generated = generateTrades(context, { first, open }, { demoTrader, demoPriest });
   closeOwnAccounts(generated);
+  placeInStillTradingRounds(createRandom(seed, 'still-trading'), generated, first.row.id, now);
   const demoBusiness = generated[0]?.trade;
   if (!demoBusiness) throw new Error('The demo trader has no business');
   const users = [...accounts.values(), waitingModerator, ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];

@@ -217,6 +217,7 @@ describe('GET /api/moderation/queue', () => {
       submittedAt: trade.submittedAt.toISOString(),
       moderatedAt: null,
       moderatedByName: null,
+      stillTradingExpiresOn: null,
       owner: { userId: owner.id, name: 'Clara Hughes', email: owner.email, phone: '0400 123 456' },
       address: { fullAddress: '7 Sea St, Manly NSW 2095', showStreetAddress: false },
       socialMedias: [

@@ -1,6 +1,6 @@
 import type { DuplicateMatch, ModerationStatus } from '@churchtrades/shared/moderation';
 import type { RealState } from '@churchtrades/shared/states';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { emailKey, nameKey, phoneKey, websiteKey } from '../../db/duplicate-keys';
@@ -23,6 +23,8 @@ export interface ModerationFilter {
   stateType?: RealState;
   status?: ModerationStatus | 'WAITING';
   name?: string;
+  /** Only those with a still-trading question unanswered, not yet expired. */
+  aboutToExpire?: boolean;
 }
 
 export interface PageWindow {
@@ -89,6 +91,7 @@ const moderationColumns = {
   changedSinceApproval: trades.changedSinceApproval,
   submittedAt: trades.submittedAt,
   moderatedAt: trades.moderatedAt,
+  tradingCheckSentAt: trades.tradingCheckSentAt,
   church: { name: churches.name, stateType: churches.stateType },
   mainCategory: mainCategory.name,
   subCategory: subCategory.name,
@@ -101,6 +104,9 @@ const WAITING = or(
   eq(trades.moderationStatus, 'PENDING'),
   and(eq(trades.moderationStatus, 'APPROVED'), eq(trades.changedSinceApproval, true)),
 )!;
+
+/** Asked whether it still trades, no answer yet, and still in the directory: it expires 60 days after the question. */
+const ABOUT_TO_EXPIRE = and(isNotNull(trades.tradingCheckSentAt), eq(trades.expired, false), eq(trades.moderationStatus, 'APPROVED'))!;
 
 function withinScope({ everywhere, state, churchIds }: ChurchScope): SQL | undefined {
   if (everywhere) return undefined;
@@ -132,6 +138,7 @@ function conditionsOf(filter: ModerationFilter): SQL | undefined {
     filter.stateType === undefined ? undefined : eq(churches.stateType, filter.stateType),
     filter.status === undefined ? undefined : filter.status === 'WAITING' ? WAITING : eq(trades.moderationStatus, filter.status),
     filter.name ? ilike(trades.name, `%${escapeLike(filter.name)}%`) : undefined,
+    filter.aboutToExpire ? ABOUT_TO_EXPIRE : undefined,
   );
 }
 

@@ -11,6 +11,7 @@ import {
   type ModerationTradesQuery,
 } from '@churchtrades/shared/moderation';
 import { mayModerate, mayViewModeration, moderatesEverywhere } from '@churchtrades/shared/permissions';
+import { stillTradingExpiresOn } from '@churchtrades/shared/still-trading';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import { type Page, pageOf, type TradeCard } from '@churchtrades/shared/trade-search';
 import type { Transactions } from '../../db/transactions';
@@ -57,6 +58,12 @@ const DECISIONS: Readonly<Record<ModerationDecision, { becomes: ModerationStatus
   UNLIST: { becomes: 'UNLISTED', action: 'trade.unlist' },
   RELIST: { becomes: 'APPROVED', action: 'trade.relist' },
 };
+
+/** The day an unanswered still-trading question takes the business out of the directory, while it is still in. */
+function expiresOn(row: ModerationRow): string | null {
+  if (row.tradingCheckSentAt === null || row.expired || row.moderationStatus !== 'APPROVED') return null;
+  return stillTradingExpiresOn(row.tradingCheckSentAt).toISOString();
+}
 
 function reaches(scope: ChurchScope, row: ModerationRow): boolean {
   return scope.everywhere || row.church.stateType === scope.state || scope.churchIds.includes(row.churchId);
@@ -132,6 +139,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       submittedAt: row.submittedAt.toISOString(),
       moderatedAt: row.moderatedAt?.toISOString() ?? null,
       moderatedByName: row.moderatedByName,
+      stillTradingExpiresOn: expiresOn(row),
       owner: {
         userId: row.owner.userId,
         name: `${row.owner.firstName} ${row.owner.lastName}`,
@@ -227,6 +235,7 @@ export function createModerationService(deps: ModerationServiceDependencies) {
         ...filterOf(scope.views, query),
         ...(query.status === undefined ? {} : { status: query.status }),
         ...(query.name === '' ? {} : { name: query.name }),
+        ...(query.aboutToExpire ? { aboutToExpire: true } : {}),
       };
       const { ids, total } = await repo.namePage(filter, { offset: query.page * query.size, limit: query.size });
       return pageOf(await viewsOf(user, scope, ids), total, query);

@@ -63,6 +63,7 @@ describe('GET /api/trades/byUser/{userId}', () => {
       locked: false,
       expired: false,
       listingState: 'LISTED',
+      stillTrading: { askedAt: null, expiresOn: null, expiredForNoAnswer: false },
       moderationReason: null,
       owner: { userId: owner.id, name: 'Anne Lee', email: owner.email, phone: '0400 999 888', role: 'TRADER' },
     });

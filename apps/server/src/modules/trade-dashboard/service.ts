@@ -4,6 +4,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
 import { mayAdministerDirectory, mayServeAsPriest } from '@churchtrades/shared/permissions';
 import type { ListingState, NewTradeInput, OwnTrade, PriestTrade } from '@churchtrades/shared/trade-dashboard';
+import { type OwnStillTrading, stillTradingExpiresOn } from '@churchtrades/shared/still-trading';
 import type { TradeFieldsInput, TradeProfileInput } from '@churchtrades/shared/trade-profile';
 import type { AbnCheck, Licence } from '@churchtrades/shared/verification';
 import type { Transactions } from '../../db/transactions';
@@ -17,6 +18,7 @@ import type { MailService } from '../mail/service';
 import type { RateLimiter, RateLimitRule } from '../rate-limits/service';
 import { requireMayMakeChanges, requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
+import type { StillTradingService } from '../still-trading/service';
 import { tradeSearchKeywords } from '../trades/search-keywords';
 import type { ImageFolder, ImageStore } from '../uploads/image-store';
 import { cleanText } from './clean-text';
@@ -41,6 +43,7 @@ export interface TradeDashboardDependencies {
   sender: MailSender;
   transactions: Pick<Transactions, 'run'>;
   abn: Pick<AbnService, 'enteredState' | 'check'>;
+  stillTrading: Pick<StillTradingService, 'settleAdministratorExpiry'>;
 }
 
 /** The settings an owner flips; LOCKED and EXPIRED are the administrators' (DESIGN "Roles"). */
@@ -80,6 +83,16 @@ function listingStateOf(trade: TradeRow): ListingState {
   if (trade.moderationStatus !== 'APPROVED') return trade.moderationStatus;
   // Approved but out of the directory: disabled, locked, expired, or its church disabled.
   return trade.listed ? 'LISTED' : 'HIDDEN';
+}
+
+/** The still-trading question open now: the owner may answer it from the dashboard. */
+function stillTradingOf(trade: TradeRow): OwnStillTrading {
+  const askedAt = trade.tradingCheckSentAt;
+  return {
+    askedAt: askedAt?.toISOString() ?? null,
+    expiresOn: askedAt ? stillTradingExpiresOn(askedAt).toISOString() : null,
+    expiredForNoAnswer: trade.expiredForNoAnswer,
+  };
 }
 
 /** SPEC §2 "Automated System Tags": main and sub category names and the sub category's tags. */
@@ -138,6 +151,7 @@ function ownTradeOf(row: OwnTradeRow): OwnTrade {
     locked: trade.locked,
     expired: trade.expired,
     listingState: listingStateOf(trade),
+    stillTrading: stillTradingOf(trade),
     moderationReason: explained ? trade.moderationReason : null,
     owner: {
       userId: owner.userId,
@@ -287,7 +301,7 @@ function keptText(text: string | undefined, current: string): string {
 }
 
 export function createTradeDashboardService(deps: TradeDashboardDependencies) {
-  const { repo, images, rateLimits, audit, mail, sender, transactions, abn: abnChecks } = deps;
+  const { repo, images, rateLimits, audit, mail, sender, transactions, abn: abnChecks, stillTrading } = deps;
 
   /** Asks the register about the business's ABN once its change has committed: the register is slow, a save not. */
   async function checkAbn(tradeId: string, needed: boolean): Promise<AbnCheckOutcome> {
@@ -557,6 +571,7 @@ export function createTradeDashboardService(deps: TradeDashboardDependencies) {
       await transactions.run(async () => {
         const value = await repo.flip(trade.id, name);
         if (value === undefined) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+        if (name === 'expired') await stillTrading.settleAdministratorExpiry(trade.id, value);
         const action = ADMINISTRATOR_SWITCH_ACTIONS[name];
         if (!action) {
           await recordEditForOwner(user, trade, { before: { [name]: !value }, after: { [name]: value } });

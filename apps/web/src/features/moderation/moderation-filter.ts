@@ -21,6 +21,7 @@ export type ModerationView = 'queue' | 'all';
  * | `church` | `churchId` | `churchId`                            |
  * | `status` | `status`   | `status` (All businesses only)        |
  * | `q`      | `name`     | `name` (All businesses only)          |
+ * | `expiring` | `aboutToExpire` | `aboutToExpire=true` (All businesses only) |
  * | `page`   | `page`     | `page` (from 0)                       |
  */
 export interface ModerationFilter {
@@ -30,6 +31,8 @@ export interface ModerationFilter {
   status: ModerationStatus | null;
   /** Trimmed; '' when none. */
   name: string;
+  /** Only businesses asked whether they still trade and not yet answered: they leave the directory soon. */
+  aboutToExpire: boolean;
   page: number;
 }
 
@@ -58,6 +61,7 @@ export function readModerationFilter(params: URLSearchParams): ModerationFilter 
     churchId: church !== null && UUID.test(church) ? church.toLowerCase() : null,
     status: isModerationStatus(status) ? status : null,
     name: (params.get('q') ?? '').slice(0, NAME_MAX_LENGTH).trim(),
+    aboutToExpire: params.get('expiring') === '1',
     page: Number.isSafeInteger(page) && page > 0 ? page : 0,
   };
 }
@@ -83,6 +87,7 @@ export function moderationFilterQuery(filter: ModerationFilter): string {
   if (filter.churchId !== null) query.set('church', filter.churchId);
   if (filter.status !== null) query.set('status', filter.status);
   if (filter.name !== '') query.set('q', filter.name);
+  if (filter.aboutToExpire) query.set('expiring', '1');
   if (filter.page > 0) query.set('page', String(filter.page));
   const text = query.toString();
   return text === '' ? '' : `?${text}`;
@@ -102,5 +107,6 @@ export function moderationTradesParams(filter: ModerationFilter): ModerationTrad
     ...moderationQueueParams(filter),
     ...(filter.status !== null && { status: filter.status }),
     ...(filter.name !== '' && { name: filter.name }),
+    ...(filter.aboutToExpire && { aboutToExpire: 'true' as const }),
   };
 }

@@ -46,6 +46,7 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'trade.licenceCheck': 'Marked a licence checked',
   'trade.licenceUncheck': 'Undid a licence check',
   'mail.resend': 'Failed e-mail sent again',
+  'setting.change': 'Setting changed',
 };
 
 export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
@@ -54,4 +55,5 @@ export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
   CATEGORY: 'Category',
   USER: 'User',
   MAIL: 'E-mail',
+  SETTING: 'Setting',
 };

@@ -38,6 +38,7 @@ describe('AdminLayout', () => {
       ['Businesses', '/admin/trades'],
       ['Audit', '/admin/audit'],
       ['Failed emails', '/admin/mails'],
+      ['Settings', '/admin/settings'],
     ]);
   });
 

@@ -12,6 +12,7 @@ export const adminSections = [
   { label: 'Businesses', href: paths.adminTrades.getHref(), allowed: mayAdministerDirectory },
   { label: 'Audit', href: paths.adminAudit.getHref(), allowed: mayAdministerDirectory },
   { label: 'Failed emails', href: paths.adminMails.getHref(), allowed: mayAdministerDirectory },
+  { label: 'Settings', href: paths.adminSettings.getHref(), allowed: mayAdministerDirectory },
 ] as const;
 
 /** The side links of the administration pages: only the sections the role may reach. */

@@ -8,6 +8,7 @@ import { makeUser } from '../../../testing/user-factory';
 import { AuditPage } from '../audit/components/audit-page';
 import { AdminLayout } from '../components/admin-layout';
 import { FailedMailsPage } from '../mails/components/failed-mails-page';
+import { SettingsPage } from '../settings/components/settings-page';
 import { TradesPage } from '../trades/components/trades-page';
 import { RegisterMasterUserPage } from '../users/components/register-master-user-page';
 import { UserPage } from '../users/components/user-page';
@@ -40,7 +41,7 @@ export const ST_PAUL: ChurchSummary = {
 };
 
 /**
- * The users, businesses, audit and failed emails pages at `path`, inside the administration layout; the pages they link to
+ * The users, businesses, audit, failed emails and settings pages at `path`, inside the administration layout; the pages they link to
  * are stood for by probes that say where the app went.
  */
 export function renderDirectoryAdmin(
@@ -68,6 +69,7 @@ export function renderDirectoryAdmin(
           { path: '/admin/trades', element: <TradesPage /> },
           { path: '/admin/audit', element: <AuditPage /> },
           { path: '/admin/mails', element: <FailedMailsPage /> },
+          { path: '/admin/settings', element: <SettingsPage /> },
           { path: '/admin/*', element: <LocationProbe name="Other administration page" /> },
         ],
       },

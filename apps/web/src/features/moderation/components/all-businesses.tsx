@@ -56,6 +56,15 @@ export function AllBusinesses({ filter, changeFilter, hrefForPage, oneChurch }: 
         <Col sm={oneChurch ? 12 : 4} md={oneChurch ? 4 : 2}>
           <StatusFilterSelect status={filter.status} onChange={(status) => changeFilter({ status })} />
         </Col>
+        <Col xs={12} className="order-last">
+          <Form.Check
+            type="switch"
+            id="moderation-about-to-expire"
+            label="About to expire: asked whether still trading, no answer yet"
+            checked={filter.aboutToExpire}
+            onChange={(event) => changeFilter({ aboutToExpire: event.currentTarget.checked })}
+          />
+        </Col>
         {!oneChurch && (
           <>
             <Col sm={4} md={2}>

@@ -332,6 +332,26 @@ describe('ModerationPage', () => {
     expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('carpentry');
   });
 
+  it('lists the businesses about to expire, each with the day it leaves the directory', async () => {
+    const expiring = makeModerationTrade({ name: 'Quiet Carpentry', stillTradingExpiresOn: '2027-04-02T00:00:00.000Z' });
+    const { user, server } = renderModeration('/moderation?view=all', {
+      routes: {
+        'GET /api/moderation/trades': ({ url }: ReceivedCall) => ({
+          data: { trades: makeModerationPage(url.searchParams.get('aboutToExpire') === 'true' ? [expiring] : []) },
+        }),
+        'GET /api/churches/stateChurches': { data: { churches: [makeChurchSummary()] } },
+      },
+    });
+    expect(await screen.findByText('No business matches.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: /About to expire/ }));
+
+    expect((await screen.findAllByRole('heading', { name: 'Quiet Carpentry' })).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('About to expire').length).toBeGreaterThan(0);
+    expect(screen.getByText(/unless its owner confirms it is still trading/)).toBeInTheDocument();
+    expect(server.calls('GET /api/moderation/trades').at(-1)?.url.searchParams.get('aboutToExpire')).toBe('true');
+  });
+
   it("shows a priest their church's businesses, pending ones too, with nothing to decide", async () => {
     const pending = makeModerationTrade({ name: 'Citizen Carpentry', mayDecide: false });
     const { server } = renderModeration('/moderation', {

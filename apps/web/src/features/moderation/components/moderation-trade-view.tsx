@@ -86,6 +86,11 @@ function StatusBadges({ trade }: { trade: ModerationTrade }) {
           Changed since approval
         </Badge>
       )}
+      {trade.stillTradingExpiresOn && (
+        <Badge bg="warning" text="dark">
+          About to expire
+        </Badge>
+      )}
     </>
   );
 }
@@ -169,6 +174,12 @@ function TradeDetails({ trade }: { trade: ModerationTrade }) {
         </Detail>
       )}
       <Detail term="Switches">{switches(trade)}</Detail>
+      {trade.stillTradingExpiresOn && (
+        <Detail term="Expires">
+          <time dateTime={trade.stillTradingExpiresOn}>{DATE_TIME.format(new Date(trade.stillTradingExpiresOn))}</time>
+          {' unless its owner confirms it is still trading'}
+        </Detail>
+      )}
     </dl>
   );
 }

@@ -43,6 +43,7 @@ export function makeModerationTrade(overrides: Partial<ModerationTrade> = {}): M
     submittedAt: '2025-03-01T09:30:00.000Z',
     moderatedAt: null,
     moderatedByName: null,
+    stillTradingExpiresOn: null,
     owner: { userId: uuid('9000'), name: 'Jane Citizen', email: 'jane@example.com.au', phone: '0400 111 222' },
     address: { fullAddress: '1 Church Street, Parramatta NSW 2150', showStreetAddress: false },
     socialMedias: [

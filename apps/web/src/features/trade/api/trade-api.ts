@@ -1,6 +1,7 @@
 import { IMAGE_FILE_FIELD } from '@churchtrades/shared/account-requests';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import type { ResubmitTradeInput } from '@churchtrades/shared/moderation';
+import type { OwnStillTradingConfirmation } from '@churchtrades/shared/still-trading';
 import type { NewTradeInput, OwnTrade } from '@churchtrades/shared/trade-dashboard';
 import type { ChurchPriest, TradeProfileInput } from '@churchtrades/shared/trade-profile';
 import { api } from '../../../lib/api';
@@ -121,6 +122,12 @@ const tradeChangesApi = api.injectEndpoints({
       onQueryStarted: showChangedTrade,
       invalidatesTags: ['Trade'],
     }),
+    /** The owner says their business is still trading, while the question is open; the business is reloaded. */
+    confirmStillTrading: build.mutation<{ message: string }, OwnStillTradingConfirmation>({
+      query: (body) => ({ url: '/trades/stillTrading/own', method: 'PATCH', body }),
+      transformResponse: (answer: Envelope<unknown>) => ({ message: answer.message }),
+      invalidatesTags: ['Trade'],
+    }),
     /** The owner of a rejected business puts it back in front of a moderator. */
     resubmitTrade: build.mutation<TradeChange, ResubmitTradeInput>({
       query: (body) => ({ url: '/trades/resubmit', method: 'PATCH', body }),
@@ -140,4 +147,5 @@ export const {
   useChangeCoverPictureMutation,
   useToggleTradeMutation,
   useResubmitTradeMutation,
+  useConfirmStillTradingMutation,
 } = tradeChangesApi;

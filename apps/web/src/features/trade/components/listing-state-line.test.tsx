@@ -44,6 +44,30 @@ describe('ListingStateLine', () => {
     expect(screen.getByText(`Rejected: ${REASON}`)).toBeInTheDocument();
   });
 
+  it('asks whether the business still trades while the question is open, and closes it with a yes', async () => {
+    const jane = makeUser();
+    const asked = { askedAt: '2027-02-01T00:00:00.000Z', expiresOn: '2027-04-02T00:00:00.000Z', expiredForNoAnswer: false };
+    const trade = makeOwnTrade(jane, { name: 'Parish Plumbing', stillTrading: asked });
+    const { user, server } = renderTrade('/trade/profile', {
+      user: jane,
+      trade,
+      routes: (stored) => ({
+        'PATCH /api/trades/stillTrading/own': () =>
+          stored.change({ stillTrading: { askedAt: null, expiresOn: null, expiredForNoAnswer: false } }, MESSAGES.stillTradingConfirmed),
+      }),
+    });
+
+    const question = await screen.findByRole('region', { name: 'Still trading?' });
+    expect(question).toHaveTextContent('Is Parish Plumbing still trading, and are its details right?');
+    expect(question).toHaveTextContent('Without an answer it leaves the directory on 2 April 2027.');
+    await user.click(screen.getByRole('button', { name: 'Yes, still trading' }));
+
+    expect(await screen.findByText(MESSAGES.stillTradingConfirmed)).toBeInTheDocument();
+    expect(await screen.findByText('Listed')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Still trading?' })).not.toBeInTheDocument();
+    expect(server.calls('PATCH /api/trades/stillTrading/own').map((call) => call.body)).toEqual([{ tradeId: trade.id }]);
+  });
+
   it('disables the resubmission for a read-only USER', async () => {
     const owner = makeUser({ role: 'USER' });
     renderTrade('/trade/profile', {

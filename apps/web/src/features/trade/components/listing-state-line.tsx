@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useFormAlert } from '../../../components/form/use-form-alert';
 import { successMessage } from '../../../lib/api-error';
-import { useResubmitTradeMutation } from '../api/trade-api';
+import { useConfirmStillTradingMutation, useResubmitTradeMutation } from '../api/trade-api';
 
 const BADGE_COLOURS: Readonly<Record<ListingState, { bg: string; text?: 'dark' }>> = {
   PENDING: { bg: 'warning', text: 'dark' },
@@ -60,7 +60,39 @@ export function ListingStateLine({ trade, readOnly }: { trade: OwnTrade; readOnl
         )}
       </p>
       {trade.listingState === 'REJECTED' && <Resubmit tradeId={trade.id} disabled={readOnly} />}
+      {trade.stillTrading.askedAt && <StillTradingQuestion trade={trade} disabled={readOnly} />}
     </>
+  );
+}
+
+const DAY = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long' });
+
+/** The still-trading question open now, answered here as by the e-mailed link. */
+function StillTradingQuestion({ trade, disabled }: { trade: OwnTrade; disabled: boolean }) {
+  const [confirm, { isLoading }] = useConfirmStillTradingMutation();
+  const { alert, clearAlert, showError } = useFormAlert();
+  const { expiresOn, expiredForNoAnswer } = trade.stillTrading;
+
+  async function send() {
+    clearAlert();
+    const result = await confirm({ tradeId: trade.id });
+    if (result.error) showError(result.error);
+    else toast.success(successMessage(result.data.message, MESSAGES.stillTradingConfirmed));
+  }
+
+  return (
+    <section aria-label="Still trading?" className="w-100 border rounded p-2 mt-1">
+      <p className="mb-1 small">Is {trade.name} still trading, and are its details right?</p>
+      <small className="d-block text-body-secondary mb-1">
+        {expiredForNoAnswer
+          ? 'It left the directory because we had no answer: your yes puts it back.'
+          : expiresOn && `Without an answer it leaves the directory on ${DAY.format(new Date(expiresOn))}.`}
+      </small>
+      <Button variant="primary" size="sm" disabled={disabled || isLoading} onClick={() => void send()}>
+        {isLoading ? 'Loading...' : 'Yes, still trading'}
+      </Button>
+      <FormAlert alert={alert} onClose={clearAlert} />
+    </section>
   );
 }
 

@@ -73,6 +73,7 @@ export function makeOwnTrade(owner: UserView, overrides: Partial<OwnTrade> = {})
     locked: false,
     expired: false,
     listingState: 'LISTED',
+    stillTrading: { askedAt: null, expiresOn: null, expiredForNoAnswer: false },
     moderationReason: null,
     owner: {
       userId: owner.userId,

@@ -58,6 +58,8 @@ function subjectHref({ subjectType, subjectId }: AuditEntry): string | null {
     case 'MAIL':
       // A mail has no page of its own; the failed ones are listed together, until sent again.
       return paths.adminMails.getHref();
+    case 'SETTING':
+      return paths.adminSettings.getHref();
     case 'CATEGORY':
       return null;
   }

@@ -1,0 +1,2 @@
+ALTER TABLE "trades" ADD COLUMN "expired_for_no_answer" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "trades_trading_check_idx" ON "trades" USING btree ("trading_check_sent_at") WHERE trading_check_sent_at is not null;
