@@ -291,6 +291,7 @@ export async function buildApp({
 
   const businessPages = createBusinessPageService({
     repo: createBusinessPageRepo(db),
+    badgesOf: trades.badgesOf,
     socialMediaOf: socialMedia.entriesOfTrades,
     appOrigin: config.appOrigin,
     clock,

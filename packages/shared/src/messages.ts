@@ -80,6 +80,7 @@ export const MESSAGES = {
   licenceKindRequired: 'Say what the licence is for, e.g. Electrical contractor',
   licenceKindTooLong: 'What the licence is for takes at most 80 characters',
   chooseLicenceState: 'Choose the state that issued the licence',
+  verifiedFlag: 'verified must be true or false',
   priestsFound: 'Priests found',
   priestTradesFound: 'Businesses naming you as their priest',
   priestDetached: 'You are no longer named as the priest of this business',

@@ -15,6 +15,7 @@ import { buildCategories, type CategoryRow } from './generate-categories';
 import { buildChurches, type ChurchRow, type DemoChurch } from './generate-churches';
 import { buildCovers, type DemoCover, withCovers } from './generate-covers';
 import { buildFailedMails, type OutboxMailRow } from './generate-mails';
+import { addVerification, type TradeVouchRow } from './generate-verification';
 import {
   generateTrade,
   type AddressRow,
@@ -68,6 +69,8 @@ export interface DemoDataset {
   socialMedia: SocialMediaRow[];
   addressIndex: AddressIndexRow[];
   failedMails: OutboxMailRow[];
+  /** The churches' word that they know some businesses (see generate-verification.ts). */
+  tradeVouches: TradeVouchRow[];
   accounts: DemoAccount[];
   /** The church the demo priest and moderator serve, and the demo trader's business belongs to. */
   demoChurch: { id: string; name: string };
@@ -168,6 +171,14 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const [listed, relisted] = [generated[1]?.trade, generated[2]?.trade];
   if (!listed || !relisted) throw new Error('Too few businesses for the failed mails');
   const tradeRows = generated.map((item) => item.trade);
+  const demoModerator = accounts.get('MODERATOR');
+  if (!demoModerator) throw new Error('No demo MODERATOR account');
+  const tradeVouches = addVerification(createRandom(seed, 'verification'), tradeRows, {
+    now,
+    demoBusiness,
+    demoPriestId: demoPriest.id,
+    demoModeratorId: demoModerator.id,
+  });
   const covers = buildCovers(createRandom(seed, 'covers'), tradeRows);
   return {
     categories: categories.rows,
@@ -186,6 +197,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
       users,
       now,
     }),
+    tradeVouches,
     accounts: [...accounts].map(([role, account]) => ({ role, email: account.email })),
     demoChurch: { id: first.row.id, name: first.row.name },
     demoBusiness: { id: demoBusiness.id, name: demoBusiness.name },

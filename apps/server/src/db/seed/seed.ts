@@ -7,7 +7,18 @@ import { hashPassword } from '../../modules/users/password';
 import { weakPasswordReason } from '../../modules/users/password-strength';
 import { ADDRESS_FIXTURE_DIR, readReleaseAddresses } from '../address-import/fixture';
 import type { Database } from '../database';
-import { addressIndex, addresses, categories, churchMembers, churches, outboxMails, socialMedia, trades, users } from '../schema';
+import {
+  addressIndex,
+  addresses,
+  categories,
+  churchMembers,
+  churches,
+  outboxMails,
+  socialMedia,
+  trades,
+  tradeVouches,
+  users,
+} from '../schema';
 import { createImageStore } from '../../modules/uploads/image-store';
 import { buildDemoDataset, type DemoDataset } from './dataset';
 import { type DemoCover, drawCoverPicture } from './generate-covers';
@@ -87,6 +98,7 @@ async function insertDataset(db: Database, data: DemoDataset): Promise<void> {
   await insertInChunks(db, churches, data.churches);
   await insertInChunks(db, churchMembers, data.churchMembers);
   await insertInChunks(db, trades, data.trades);
+  await insertInChunks(db, tradeVouches, data.tradeVouches);
   await insertInChunks(db, addresses, data.addresses);
   await insertInChunks(db, socialMedia, data.socialMedia);
   await insertInChunks(db, addressIndex, data.addressIndex);
