@@ -1,4 +1,5 @@
-import { formatAbn, type TradeBadges } from '@churchtrades/shared/verification';
+import { formatAbn } from '@churchtrades/shared/abn-format';
+import type { TradeBadges } from '@churchtrades/shared/verification';
 
 /** A badge as a visitor reads it: its label, and what was checked, by whom and when, and what it does not prove. */
 export interface BadgeText {
