@@ -85,7 +85,7 @@ for (const viewport of [
 
       const churchCard = verified.content.findIndex((trade) => trade.badges.church !== null);
       if (churchCard >= 0) {
-        const churchBadge = badgeOf(cards(page).nth(churchCard), /^✓ Known to /);
+        const churchBadge = badgeOf(cards(page).nth(churchCard), /^Known to /);
         await churchBadge.click();
         await expect(page.getByText(/said they know the person running this business/)).toBeVisible();
       }
