@@ -9,7 +9,18 @@ import { SEARCH_PAGE_SIZE } from './bench-env';
  * generated database itself (its categories, tags, suburbs and churches), so every request asks something
  * different and no cache of identical answers is measured.
  */
-export const QUERY_KINDS = ['blank', 'one word', 'two words', 'typo', 'state + category', 'church'] as const;
+export const QUERY_KINDS = [
+  'blank',
+  'one word',
+  'two words',
+  'typo',
+  'state + category',
+  'church',
+  'verified',
+  'verified + one word',
+  'verified + state + category',
+  'verified + church',
+] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
 export interface QueryMix {
@@ -197,6 +208,42 @@ export async function buildQueryMixes(url: string, seed: number): Promise<QueryM
           ...(random.chance(0.7) ? { stateType: church.state } : {}),
           churchId: church.id,
         });
+      }),
+    },
+    // "Verified only" with each kind of filter: drawn after the others, so that their paths stay as they were.
+    {
+      kind: 'verified',
+      description: `"Verified only", no text, page 0..${BLANK_MAX_PAGE}`,
+      paths: distinctPaths(random, DISTINCT_PATHS, () => path({ page: random.int(0, BLANK_MAX_PAGE), verified: 'true' })),
+    },
+    {
+      kind: 'verified + one word',
+      description: `"Verified only" and one of ${vocabulary.words.length} category words and tags`,
+      paths: distinctPaths(random, DISTINCT_PATHS, () =>
+        path({ page: textPage(random), searchText: random.pick(vocabulary.words), verified: 'true' }),
+      ),
+    },
+    {
+      kind: 'verified + state + category',
+      description: `"Verified only", a state and a main category (30 % with a sub category)`,
+      paths: distinctPaths(random, DISTINCT_PATHS, () => {
+        const main = random.pick(vocabulary.mainCategories);
+        const sub = random.chance(0.3) && main.subIds.length > 0 ? random.pick(main.subIds) : undefined;
+        return path({
+          page: random.chance(0.8) ? 0 : random.int(1, 2),
+          stateType: random.pick(REAL_STATES),
+          mCat: main.id,
+          ...(sub === undefined ? {} : { sCat: sub }),
+          verified: 'true',
+        });
+      }),
+    },
+    {
+      kind: 'verified + church',
+      description: `"Verified only" and one of ${vocabulary.churches.length} enabled churches`,
+      paths: distinctPaths(random, DISTINCT_PATHS, () => {
+        const church = random.pick(vocabulary.churches);
+        return path({ page: 0, ...(random.chance(0.7) ? { stateType: church.state } : {}), churchId: church.id, verified: 'true' });
       }),
     },
   ];

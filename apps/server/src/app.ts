@@ -326,6 +326,7 @@ export async function buildApp({
 
   const businessPages = createBusinessPageService({
     repo: createBusinessPageRepo(db),
+    badgesOf: trades.badgesOf,
     socialMediaOf: socialMedia.entriesOfTrades,
     appOrigin: config.appOrigin,
     clock,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../src/db/database';
-import { addresses, categories, churches, outboxMails, socialMedia, trades, users } from '../src/db/schema';
+import { addresses, categories, churches, outboxMails, socialMedia, trades, tradeVouches, users } from '../src/db/schema';
 import type { SignedInUser } from '../src/modules/sessions/service';
 import { tradeSearchKeywords } from '../src/modules/trades/search-keywords';
 import { hashPassword } from '../src/modules/users/password';
@@ -11,6 +12,7 @@ type NewTrade = typeof trades.$inferInsert;
 type NewCategory = typeof categories.$inferInsert;
 type NewAddress = typeof addresses.$inferInsert;
 type NewSocialMedia = typeof socialMedia.$inferInsert;
+type NewVouch = typeof tradeVouches.$inferInsert;
 type CategoryRow = typeof categories.$inferSelect;
 
 function unique(label: string): string {
@@ -152,4 +154,19 @@ export async function createFailedMail(db: Database, fields: Partial<NewOutboxMa
     })
     .returning();
   return mail!;
+}
+
+/**
+ * A church's word that it knows a business: by default its church's moderator, unnamed, given now for a year.
+ * The business's `vouched_until` follows the vouch, as the vouching service keeps it.
+ */
+export async function createVouch(db: Database, trade: { id: string; churchId: string }, fields: Partial<NewVouch> = {}) {
+  const vouchedAt = fields.vouchedAt ?? new Date();
+  const expiresAt = fields.expiresAt ?? new Date(vouchedAt.getTime() + 365 * 86_400_000);
+  const [vouch] = await db
+    .insert(tradeVouches)
+    .values({ tradeId: trade.id, churchId: trade.churchId, voucherRole: 'MODERATOR', ...fields, vouchedAt, expiresAt })
+    .returning();
+  if (!fields.withdrawnAt) await db.update(trades).set({ vouchedUntil: expiresAt }).where(eq(trades.id, trade.id));
+  return vouch!;
 }

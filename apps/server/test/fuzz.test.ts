@@ -50,7 +50,15 @@ const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background
 const church = await createChurch(db, { stateType: 'NSW' });
 const categories = await createCategoryPair(db);
 const owner = await createAccount(db, { role: 'TRADER' });
-const ownTrade = await createTrade(db, { ownerId: owner.id, churchId: church.id, ...inCategory(categories) });
+// Verified, so that "Verified only" finds a business and its badges are answered.
+const ownTrade = await createTrade(db, {
+  ownerId: owner.id,
+  churchId: church.id,
+  ...inCategory(categories),
+  abn: '51824753556',
+  abnStatus: 'ACTIVE',
+  abnCheckedAt: new Date(),
+});
 const ownAddress = await createAddress(db, ownTrade.id);
 const ownSocialMedia = await createSocialMedia(db, ownTrade.id);
 const administrator = await createAccount(db, { role: 'ADMIN' });

@@ -109,6 +109,7 @@ export const MESSAGES = {
   stillTradingConfirmedListedAgain: 'Thank you: your business is back in the directory.',
   noStillTradingQuestion: 'Nothing to confirm: your business was not asked whether it is still trading.',
   stillTradingExpiredByAdministrator: 'An administrator took this business out of the directory: write to us to list it again.',
+  verifiedFlag: 'verified must be true or false',
   priestsFound: 'Priests found',
   priestTradesFound: 'Businesses naming you as their priest',
   priestDetached: 'You are no longer named as the priest of this business',

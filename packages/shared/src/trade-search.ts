@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SEARCH_TEXT_MAX_LENGTH } from './constants';
 import { stateFilterParameterSchema } from './state-schemas';
+import { MESSAGES } from './messages';
 import { BUSINESS_KINDS } from './trade-profile';
+import { tradeBadgesSchema } from './verification';
 
 export const NO_CATEGORY = -1;
 /** Beyond any real listing (50 million rows at the largest size); keeps the row offset a sane number. */
@@ -77,6 +79,12 @@ function optionalCoordinate(limit: number) {
     .transform((value) => (value === '' ? undefined : value));
 }
 
+/** "Verified only": exactly `true` or `false`, absent meaning false; anything else is refused. */
+const verifiedOnlySchema = z
+  .enum(['true', 'false'], { error: MESSAGES.verifiedFlag })
+  .optional()
+  .transform((verified) => verified === 'true');
+
 /**
  * Query of `GET /api/trades/clientFilter`. Text longer than 200 characters is cut there (nobody types more),
  * an unknown state or a malformed id is refused with a 400.
@@ -91,6 +99,8 @@ export const tradeSearchQuerySchema = z.object({
   // "Near me": the visitor's position; with both, results come nearest first with their distance.
   lat: optionalCoordinate(90),
   lng: optionalCoordinate(180),
+  /** Only businesses with at least one badge holding now (shared/verification.ts `isVerified`). */
+  verified: verifiedOnlySchema,
 });
 export type TradeSearchQuery = z.infer<typeof tradeSearchQuerySchema>;
 export type TradeSearchParams = z.input<typeof tradeSearchQuerySchema>;
@@ -114,6 +124,8 @@ export const tradeCardSchema = z.object({
   online: z.boolean(),
   /** Kilometres from the visitor, present only when the search gave their position ("Near me"). */
   distanceKm: z.number().optional(),
+  /** What was checked about the business and still holds: "ABN active", "Known to <church>", "Licence checked". */
+  badges: tradeBadgesSchema,
 });
 export type TradeCard = z.infer<typeof tradeCardSchema>;
 

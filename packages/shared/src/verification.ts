@@ -27,10 +27,7 @@ export function isValidAbn(abn: string): boolean {
   return sum % ABN_MODULUS === 0;
 }
 
-/** How an ABN is written for people: "51 824 753 556". */
-export function formatAbn(abn: string): string {
-  return `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
-}
+export { formatAbn } from './abn-format';
 
 /** `abn` in the Profile payload: its 11 digits (spaces allowed), '' or null to remove it, absent to keep it. */
 export const abnSchema = z

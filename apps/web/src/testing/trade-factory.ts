@@ -20,6 +20,7 @@ export function makeTradeCard(overrides: Partial<TradeCard> = {}): TradeCard {
     mainCategory: 'Trades',
     subCategory: 'Plumbing',
     online: false,
+    badges: { abn: null, church: null, licence: null },
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ import { buildChurches, type ChurchRow, type DemoChurch } from './generate-churc
 import { buildCovers, type DemoCover, withCovers } from './generate-covers';
 import { buildFailedMails, type OutboxMailRow } from './generate-mails';
 import { placeInStillTradingRounds } from './generate-still-trading';
+import { addVerification } from './generate-verification';
 import {
   demoAbn,
   generateTrade,
@@ -73,7 +74,10 @@ export interface DemoDataset {
   socialMedia: SocialMediaRow[];
   addressIndex: AddressIndexRow[];
   failedMails: OutboxMailRow[];
-  /** What the demo church's moderator and priest vouched for; the businesses carry the licences. */
+  /**
+   * The churches' word that they know some businesses: the demo church's by its own people (generate-church-checks.ts),
+   * the other churches' by moderators the demo holds no account of (generate-verification.ts).
+   */
   tradeVouches: TradeVouchRow[];
   accounts: DemoAccount[];
   /** The church the demo priest and moderator serve, and the demo trader's business belongs to. */
@@ -182,6 +186,11 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
     { churchId: first.row.id, moderatorId: demoModerator.id, priestId: demoPriest.id, now },
   );
   const tradeRows = checks.trades;
+  const verifiedElsewhere = addVerification(createRandom(seed, 'verification'), tradeRows, {
+    now,
+    demoChurchId: first.row.id,
+    demoModeratorId: demoModerator.id,
+  });
   const covers = buildCovers(createRandom(seed, 'covers'), tradeRows);
   return {
     categories: categories.rows,
@@ -200,7 +209,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
       users,
       now,
     }),
-    tradeVouches: checks.vouches,
+    tradeVouches: [...checks.vouches, ...verifiedElsewhere],
     accounts: [...accounts].map(([role, account]) => ({ role, email: account.email })),
     demoChurch: { id: first.row.id, name: first.row.name },
     demoBusiness: { id: demoBusiness.id, name: demoBusiness.name },

@@ -7,7 +7,18 @@ import { hashPassword } from '../../modules/users/password';
 import { weakPasswordReason } from '../../modules/users/password-strength';
 import { ADDRESS_FIXTURE_DIR, readReleaseAddresses } from '../address-import/fixture';
 import type { Database } from '../database';
-import { addressIndex, addresses, categories, churchMembers, churches, outboxMails, socialMedia, trades, tradeVouches, users } from '../schema';
+import {
+  addressIndex,
+  addresses,
+  categories,
+  churchMembers,
+  churches,
+  outboxMails,
+  socialMedia,
+  trades,
+  tradeVouches,
+  users,
+} from '../schema';
 import { createImageStore } from '../../modules/uploads/image-store';
 import { buildDemoDataset, type DemoDataset } from './dataset';
 import { type DemoCover, drawCoverPicture } from './generate-covers';

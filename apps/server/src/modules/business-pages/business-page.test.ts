@@ -219,6 +219,19 @@ describe("a business page's first HTML answer", () => {
     expect(silent).not.toHaveProperty('additionalProperty');
   });
 
+  it('gives crawlers the ABN as taxID once the register called it active, and never otherwise', async () => {
+    const checked = { abn: '51824753556', abnCheckedAt: new Date('2026-10-01T03:00:00Z') };
+    const { trade: active } = await plumber({ ...checked, abnStatus: 'ACTIVE' });
+    expect(structuredData((await pageOf(active.id)).body)).toMatchObject({ taxID: '51824753556' });
+
+    for (const abnStatus of ['CHECKSUM_ONLY', 'UNCHECKED', 'MISMATCH', 'CANCELLED', 'NOT_FOUND'] as const) {
+      const { trade } = await plumber({ ...checked, abnStatus });
+      expect(structuredData((await pageOf(trade.id)).body)).not.toHaveProperty('taxID');
+    }
+    const { trade: licensedOnly } = await plumber({ abn: '51824753556', licenceNumber: '123456C', licenceState: 'NSW', licenceKind: 'Plumber', licenceCheckedAt: new Date() });
+    expect(structuredData((await pageOf(licensedOnly.id)).body)).not.toHaveProperty('taxID');
+  });
+
   it('keeps a street address its owner keeps private out of the page, coordinates included', async () => {
     const { trade } = await plumber();
     await createAddress(db, trade.id, {

@@ -2,6 +2,7 @@ import { businessPath, coverPictureAlt } from '@churchtrades/shared/business-pag
 import { showsExactPlace } from '@churchtrades/shared/street-privacy';
 import { BUSINESS_KIND_NAMES } from '@churchtrades/shared/trade-profile';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
+import type { TradeBadges } from '@churchtrades/shared/verification';
 import { type Clock, systemClock } from '../../clock';
 import { isUuid } from '../../lib/uuid';
 import type { BusinessPageRepo, ListedBusinessRow, NamePosition } from './repo';
@@ -53,6 +54,8 @@ export type Sitemap = { kind: 'urls'; urls: SitemapUrl[] } | { kind: 'index'; si
 
 export interface BusinessPageServiceDependencies {
   repo: BusinessPageRepo;
+  /** The badges that hold now of businesses, by business (trades module). */
+  badgesOf(tradeIds: string[]): Promise<Map<string, TradeBadges>>;
   /** The social media entries of businesses, by business (social-media module). */
   socialMediaOf(tradeIds: string[]): Promise<Map<string, SocialMediaEntry[]>>;
   appOrigin: string;
@@ -161,6 +164,7 @@ function sitemapNumber(fileName: string): number | undefined {
 /** The public page of a business as search engines and link previews read it, its sitemaps and robots.txt. */
 export function createBusinessPageService({
   repo,
+  badgesOf,
   socialMediaOf,
   appOrigin,
   urlsPerSitemap = URLS_PER_SITEMAP,
@@ -182,7 +186,7 @@ export function createBusinessPageService({
     return {};
   }
 
-  function headOf(business: ListedBusinessRow, sameAs: string[]): BusinessPageHead {
+  function headOf(business: ListedBusinessRow, sameAs: string[], badges: TradeBadges | undefined): BusinessPageHead {
     const canonicalUrl = absolute(businessPath(business.id, business.name));
     const coverUrl = imageUrlOf(business.image);
     const logoUrl = imageUrlOf(business.logoUri);
@@ -202,6 +206,8 @@ export function createBusinessPageService({
       geo,
       sameAs: sameAs.length > 0 ? sameAs : undefined,
       additionalProperty: kindOf(business),
+      // Only an ABN the register calls active and registered to this business: one merely typed proves nothing.
+      taxID: badges?.abn?.abn,
     });
     return {
       title: titleOf(business),
@@ -239,10 +245,10 @@ export function createBusinessPageService({
       if (!isUuid(id)) return undefined;
       const business = await repo.findListed(id);
       if (!business) return undefined;
-      const entries = (await socialMediaOf([id])).get(id) ?? [];
+      const [socialMedias, badges] = await Promise.all([socialMediaOf([id]), badgesOf([id])]);
       // Entries stored before references were checked may name no link.
-      const sameAs = entries.flatMap((entry) => entry.url || []);
-      return headOf(business, sameAs);
+      const sameAs = (socialMedias.get(id) ?? []).flatMap((entry) => entry.url || []);
+      return headOf(business, sameAs, badges.get(id));
     },
 
     async sitemap(): Promise<Sitemap> {

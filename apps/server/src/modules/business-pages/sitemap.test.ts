@@ -31,10 +31,12 @@ async function appWithSmallSitemaps(clock: Clock = systemClock) {
   small.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(small);
   const repo = createBusinessPageRepo(db);
-  // The sitemaps name no social media.
+  // The sitemaps name no social media and no badges.
   const socialMediaOf = async () => new Map();
+  const badgesOf = async () => new Map();
   const pages = createBusinessPageService({
     repo,
+    badgesOf,
     socialMediaOf,
     appOrigin: TEST_ORIGIN,
     urlsPerSitemap: URLS_PER_FILE,

@@ -246,6 +246,7 @@ describe('GET /api/moderation/queue', () => {
         mainCategory: 'Plumbing & Gas',
         subCategory: 'Plumber',
         online: true,
+        badges: { abn: null, church: null, licence: null },
       },
       duplicates: [],
       duplicatesElsewhere: 0,

@@ -132,6 +132,7 @@ describe('GET /api/trades/clientFilter near me', () => {
       churchId: church.id,
       mCat: undefined,
       sCat: undefined,
+      verified: false,
       ...SYDNEY,
     };
     const service = createTradeService({

@@ -1,9 +1,9 @@
 import { REAL_STATES, type RealState } from '@churchtrades/shared/states';
 import type { TradeCard, TradeDetail } from '@churchtrades/shared/trade-search';
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { rowsOf } from '../../db/raw-sql';
-import { addresses, categories, churches, directoryVersion, trades, users } from '../../db/schema';
+import { addresses, categories, churches, directoryVersion, trades, tradeVouches, users } from '../../db/schema';
 
 /** The directory's filters; each one absent means "any". */
 export interface DirectoryFilter {
@@ -11,6 +11,8 @@ export interface DirectoryFilter {
   churchId?: string;
   mainCategoryId?: number;
   categoryId?: number;
+  /** Only businesses verified at this instant: at least one badge holds then (see `trades.verified_until`). */
+  verifiedAt?: Date;
 }
 
 /**
@@ -61,8 +63,31 @@ export interface Distance {
   km: number;
 }
 
-/** The card and public details of a business, before its social media links are made from their references. */
-export type ListedTrade = Omit<TradeDetail, 'socialMedias'>;
+/** A card as the directory's queries read it: its badges are added for the page's rows alone (`badgeFacts`). */
+export type CardRow = Omit<TradeCard, 'badges'>;
+
+/** The card and public details of a business, before its badges and social media links are added. */
+export type ListedTrade = Omit<TradeDetail, 'socialMedias' | 'badges'>;
+
+/** What a business's badges are made from (trades/badges.ts), as stored. */
+export interface BadgeFacts {
+  id: string;
+  abn: string | null;
+  abnStatus: string | null;
+  abnCheckedAt: Date | null;
+  licenceNumber: string | null;
+  licenceState: string | null;
+  licenceKind: string | null;
+  licenceCheckedAt: Date | null;
+  /** The current vouch: the latest neither withdrawn nor lapsed at the instant asked about. */
+  vouch: {
+    churchName: string;
+    vouchedAt: Date;
+    expiresAt: Date;
+    voucherRole: string;
+    voucherName: string | null;
+  } | null;
+}
 
 /** The earth's mean radius (IUGG), the sphere of the great-circle distances. */
 const EARTH_RADIUS_KM = 6371.0088;
@@ -80,6 +105,9 @@ function listedWithin(filter: DirectoryFilter): SQL {
     filter.stateType === undefined ? undefined : eq(trades.stateType, filter.stateType),
     filter.churchId === undefined ? undefined : eq(trades.churchId, filter.churchId),
     withinCategory(filter),
+    // Strict `>`: PostgreSQL proves it implies the `verified_until is not null` of the verified businesses'
+    // index (migration 0021), whatever the instant.
+    filter.verifiedAt === undefined ? undefined : sql`${trades.verifiedUntil} > ${filter.verifiedAt.toISOString()}::timestamptz`,
   )!;
 }
 
@@ -229,7 +257,7 @@ export function createTradeRepo(db: Database) {
 
   return {
     /** The cards of these businesses, in the order of the ids. */
-    async cards(ids: string[]): Promise<TradeCard[]> {
+    async cards(ids: string[]): Promise<CardRow[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .select(cardColumns)
@@ -247,6 +275,63 @@ export function createTradeRepo(db: Database) {
         .innerJoin(users, eq(users.id, trades.ownerId))
         .where(and(eq(trades.id, id), sql`${trades.listed}`));
       return row;
+    },
+
+    /**
+     * What the badges of these businesses are made from, as they stand at `at`: one statement for a page's rows,
+     * never part of the search's own queries, which stay as tuned.
+     */
+    async badgeFacts(ids: string[], at: Date): Promise<BadgeFacts[]> {
+      if (ids.length === 0) return [];
+      const current = db
+        .selectDistinctOn([tradeVouches.tradeId], {
+          tradeId: tradeVouches.tradeId,
+          churchName: churches.name,
+          vouchedAt: tradeVouches.vouchedAt,
+          expiresAt: tradeVouches.expiresAt,
+          voucherRole: tradeVouches.voucherRole,
+          voucherName: sql<string | null>`case when ${tradeVouches.voucherNamed} then ${users.firstName} || ' ' || ${users.lastName} end`.as(
+            'voucher_name',
+          ),
+        })
+        .from(tradeVouches)
+        .innerJoin(churches, eq(churches.id, tradeVouches.churchId))
+        .leftJoin(users, eq(users.id, tradeVouches.voucherId))
+        .where(
+          and(
+            inArray(tradeVouches.tradeId, ids),
+            isNull(tradeVouches.withdrawnAt),
+            gt(tradeVouches.expiresAt, at),
+          ),
+        )
+        .orderBy(tradeVouches.tradeId, desc(tradeVouches.vouchedAt))
+        .as('current_vouch');
+      const rows = await db
+        .select({
+          id: trades.id,
+          abn: trades.abn,
+          abnStatus: trades.abnStatus,
+          abnCheckedAt: trades.abnCheckedAt,
+          licenceNumber: trades.licenceNumber,
+          licenceState: trades.licenceState,
+          licenceKind: trades.licenceKind,
+          licenceCheckedAt: trades.licenceCheckedAt,
+          churchName: current.churchName,
+          vouchedAt: current.vouchedAt,
+          expiresAt: current.expiresAt,
+          voucherRole: current.voucherRole,
+          voucherName: current.voucherName,
+        })
+        .from(trades)
+        .leftJoin(current, eq(current.tradeId, trades.id))
+        .where(inArray(trades.id, ids));
+      return rows.map(({ churchName, vouchedAt, expiresAt, voucherRole, voucherName, ...trade }) => ({
+        ...trade,
+        vouch:
+          churchName === null || vouchedAt === null || expiresAt === null || voucherRole === null
+            ? null
+            : { churchName, vouchedAt, expiresAt, voucherRole, voucherName },
+      }));
     },
 
     /** The number that grows with every write of businesses or categories (db/schema.ts `directoryVersion`). */
@@ -352,7 +437,7 @@ export function createTradeRepo(db: Database) {
       filter: DirectoryFilter,
       window: PageWindow,
       countCap?: number,
-    ): Promise<{ cards: TradeCard[]; counted?: number }> {
+    ): Promise<{ cards: CardRow[]; counted?: number }> {
       const page = db
         .select({ id: trades.id })
         .from(trades)

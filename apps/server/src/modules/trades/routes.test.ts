@@ -336,6 +336,7 @@ describe('GET /api/trades/clientFilter: cards and pages', () => {
       mainCategory: 'Electrical',
       subCategory: 'Electrician',
       online: false,
+      badges: { abn: null, church: null, licence: null },
     });
     expect(JSON.stringify(body)).not.toMatch(/password|hash|ownerId|moderation|locked|expired|listed|enabled/i);
     expect(JSON.stringify(body)).not.toContain(owner.email);
@@ -499,7 +500,7 @@ describe('GET /api/trades/{id}', () => {
         ...['id', 'name', 'brief', 'logoUri', 'image', 'website', 'ownerEmail', 'ownerName', 'ownerPhone', 'fullAddress'],
         ...['stateType', 'churchName', 'mainCategory', 'subCategory', 'online', 'service', 'tags', 'churchId'],
         ...['mainCategoryId', 'categoryId', 'atClient', 'atBusiness', 'socialMedias', 'latitude', 'longitude'],
-        'businessKind',
+        ...['businessKind', 'badges'],
       ].sort(),
     );
   });

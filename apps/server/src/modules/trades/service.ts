@@ -1,12 +1,14 @@
 import type { MapPointsQuery } from '@churchtrades/shared/map';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
+import type { TradeBadges } from '@churchtrades/shared/verification';
 import { pageOf, type TradeCard, type TradeDetail, type TradePage, type TradeSearchQuery } from '@churchtrades/shared/trade-search';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../../lib/uuid';
 import { createMapAnswers, type MapAnswer, type MapAnswers } from './map-answers';
-import type { TradeRepo } from './repo';
+import { badgesFrom, NO_BADGES } from './badges';
+import type { CardRow, TradeRepo } from './repo';
 import { searchPage } from './search/choose-strategy';
 import type { SearchContext } from './search/context';
 import { DEFAULT_SEARCH_LIMITS, type TradeSearchLimits } from './search/limits';
@@ -21,7 +23,7 @@ function socialMediaLinks(entries: SocialMediaEntry[]): TradeDetail['socialMedia
 
 export interface TradeServiceDeps {
   repo: TradeRepo;
-  /** Ages the category vocabulary the typo fallback keeps. */
+  /** Ages the category vocabulary the typo fallback keeps, and is when badges and "Verified only" are judged. */
   clock: Clock;
   /** The social media entries of these businesses (the social-media service's). */
   socialMediaOf(tradeIds: string[]): Promise<Map<string, SocialMediaEntry[]>>;
@@ -37,7 +39,19 @@ export function createTradeService({
   limits = DEFAULT_SEARCH_LIMITS,
   mapAnswers = createMapAnswers(),
 }: TradeServiceDeps) {
-  const search: SearchContext = { repo, limits, vocabulary: keptVocabulary(repo, clock) };
+  const search: SearchContext = { repo, limits, clock, vocabulary: keptVocabulary(repo, clock) };
+
+  /** The badges of these businesses that hold now, by business; one with none has NO_BADGES. */
+  async function badgesOf(ids: string[]): Promise<Map<string, TradeBadges>> {
+    const facts = await repo.badgeFacts(ids, clock());
+    return new Map(facts.map((row) => [row.id, badgesFrom(row)]));
+  }
+
+  /** The cards with their badges, read for these rows alone. */
+  async function withBadges(cards: CardRow[]): Promise<TradeCard[]> {
+    const badges = await badgesOf(cards.map((card) => card.id));
+    return cards.map((card) => ({ ...card, badges: badges.get(card.id) ?? NO_BADGES }));
+  }
 
   return {
     /**
@@ -46,7 +60,7 @@ export function createTradeService({
      */
     async searchListed(query: TradeSearchQuery): Promise<TradePage> {
       const found = await searchPage(search, query);
-      const cards = 'cards' in found ? found.cards : await repo.cards(found.ids);
+      const cards = await withBadges('cards' in found ? found.cards : await repo.cards(found.ids));
       const content = found.distances ? withDistances(cards, found.distances) : cards;
       return { ...pageOf(content, found.total, query), ...(found.exact ? {} : { totalIsEstimate: true }) };
     },
@@ -55,13 +69,16 @@ export function createTradeService({
      * The search cards of these businesses, in the order of the ids, as the public would see them once listed
      * (street hidden when the owner keeps it private), whatever their state: the moderators' preview.
      */
-    previewCards: (ids: string[]): Promise<TradeCard[]> => repo.cards(ids),
+    previewCards: async (ids: string[]): Promise<TradeCard[]> => withBadges(await repo.cards(ids)),
+
+    badgesOf,
 
     /** A listed business; anything else, a malformed id included, is simply not found. */
     async findListed(id: string): Promise<TradeDetail> {
       const trade = isUuid(id) ? await repo.findListed(id) : undefined;
       if (!trade) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
-      return { ...trade, socialMedias: socialMediaLinks((await socialMediaOf([id])).get(id) ?? []) };
+      const [badges, entries] = await Promise.all([badgesOf([id]), socialMediaOf([id])]);
+      return { ...trade, badges: badges.get(id) ?? NO_BADGES, socialMedias: socialMediaLinks(entries.get(id) ?? []) };
     },
 
     /** The map of the search page's filters, kept between writes (see `searchMap`). */

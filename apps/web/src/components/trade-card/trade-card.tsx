@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { TradeBadges } from '../trade-badges/trade-badges';
 import { cardBrief, distanceText, googleSearchHref, MISSING, orMissing, telHref, websiteLink } from './card-text';
 import { TradeLogo } from './trade-logo';
 
@@ -31,6 +32,7 @@ export function TradeCard({ trade, linkToPage = false }: TradeCardProps) {
             )}
           </div>
         </div>
+        <TradeBadges badges={trade.badges} tradeName={trade.name} />
         <Card.Text className="text-break">{trade.brief.trim() ? cardBrief(trade.brief) : MISSING}</Card.Text>
       </Card.Body>
       <ListGroup variant="flush" className="small">

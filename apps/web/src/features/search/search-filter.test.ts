@@ -25,12 +25,13 @@ function filter(overrides: Partial<SearchFilter>): SearchFilter {
 
 describe('search filter in the URL', () => {
   it('reads every filter and the page', () => {
-    expect(read(`q=hot+water&state=NSW&cat=4&sub=27&church=${CHURCH}&page=3`)).toEqual({
+    expect(read(`q=hot+water&state=NSW&cat=4&sub=27&church=${CHURCH}&verified=true&page=3`)).toEqual({
       text: 'hot water',
       state: 'NSW',
       category: 4,
       subCategory: 27,
       churchId: CHURCH,
+      verified: true,
       page: 3,
     });
   });
@@ -75,10 +76,17 @@ describe('search filter in the URL', () => {
       EMPTY_SEARCH_FILTER,
       filter({ text: 'Smith & Sons 100% #1', state: 'NT', page: 1 }),
       filter({ category: 4, subCategory: 27, churchId: CHURCH, state: 'TAS' }),
+      filter({ verified: true, text: 'plumber' }),
     ];
     for (const original of filters) {
       expect(read(searchFilterQuery(new URLSearchParams(), original))).toEqual(original);
     }
+  });
+
+  it('keeps "Verified only" as verified=true, and reads any other value as not ticked', () => {
+    expect(searchFilterQuery(new URLSearchParams(), filter({ verified: true }))).toBe('?verified=true');
+    expect(read('verified=true').verified).toBe(true);
+    for (const other of ['1', 'yes', 'TRUE', 'false', '']) expect(read(`verified=${other}`).verified).toBe(false);
   });
 
   it('reads the state of every state button from the URL', () => {
@@ -121,6 +129,10 @@ describe('changing the filter (SPEC §4)', () => {
     });
   });
 
+  it('goes back to the first page when "Verified only" is ticked or cleared', () => {
+    expect(applyFilterChange(onPageThree, { verified: true })).toEqual({ ...onPageThree, verified: true, page: 0 });
+  });
+
   it('changes nothing, and keeps the page, when the value chosen is the one already chosen', () => {
     expect(applyFilterChange(onPageThree, { state: 'NSW', category: 4, text: ' tiles ' })).toBe(onPageThree);
   });
@@ -132,14 +144,22 @@ describe('the API query of a filter', () => {
     const full = filter({ text: 'tiles', state: 'WA', category: 4, subCategory: 27, churchId: CHURCH, page: 2 });
     const params = tradeSearchParams(full, 9);
     expect(params).toEqual({ page: 2, size: 9, stateType: 'WA', searchText: 'tiles', mCat: 4, sCat: 27, churchId: CHURCH });
-    expect(tradeSearchQuerySchema.parse(params)).toEqual(params);
+    expect(tradeSearchQuerySchema.parse(params)).toEqual({ ...params, verified: false });
+  });
+
+  it('asks for verified businesses only when "Verified only" is ticked, in the words the server accepts', () => {
+    const params = tradeSearchParams(filter({ verified: true, state: 'NSW' }), 9);
+    expect(params).toEqual({ page: 0, size: 9, stateType: 'NSW', verified: 'true' });
+    expect(tradeSearchQuerySchema.parse(params)).toMatchObject({ verified: true, stateType: 'NSW' });
+    expect(mapPointsQuerySchema.parse(filterParams(filter({ verified: true })))).toMatchObject({ verified: true });
+    expect(tradeSearchParams(EMPTY_SEARCH_FILTER, 9)).not.toHaveProperty('verified');
   });
 
   it("asks the map for the same filters without paging: it shows every match", () => {
     const full = filter({ text: 'tiles', state: 'WA', category: 4, subCategory: 27, churchId: CHURCH, page: 2 });
     const params = filterParams(full);
     expect(params).toEqual({ stateType: 'WA', searchText: 'tiles', mCat: 4, sCat: 27, churchId: CHURCH });
-    expect(mapPointsQuerySchema.parse(params)).toEqual(params);
+    expect(mapPointsQuerySchema.parse(params)).toEqual({ ...params, verified: false });
     expect(filterParams(EMPTY_SEARCH_FILTER)).toEqual({ stateType: 'ALL' });
   });
 });

@@ -15,6 +15,7 @@ import type { TradeSearchParams } from '@churchtrades/shared/trade-search';
  * | `cat`    | `category`    | `mCat`                       | `cat=4` (a main category id)              |
  * | `sub`    | `subCategory` | `sCat`                       | `sub=27` (kept only beside a `cat`)       |
  * | `church` | `churchId`    | `churchId`                   | `church=0b6f…` (a uuid)                   |
+ * | `verified` | `verified`  | `verified`                   | `verified=true`: "Verified only"          |
  * | `page`   | `page`        | `page` (from 0)              | `page=2` is the third page                |
  *
  * A value that cannot be right (an unknown state, a malformed id, a negative page) reads as "none chosen"
@@ -27,6 +28,8 @@ export interface SearchFilter {
   category: number | null;
   subCategory: number | null;
   churchId: string | null;
+  /** "Verified only": businesses with at least one badge that holds now. */
+  verified: boolean;
   page: number;
 }
 
@@ -39,6 +42,7 @@ export const EMPTY_SEARCH_FILTER: SearchFilter = {
   category: null,
   subCategory: null,
   churchId: null,
+  verified: false,
   page: 0,
 };
 
@@ -48,6 +52,7 @@ const PARAMS = {
   category: 'cat',
   subCategory: 'sub',
   churchId: 'church',
+  verified: 'verified',
   page: 'page',
 } as const satisfies Record<keyof SearchFilter, string>;
 
@@ -81,6 +86,7 @@ export function readSearchFilter(params: URLSearchParams): SearchFilter {
     // A sub category means nothing without its main category (SPEC §2: "depends on the chosen category").
     subCategory: category === null ? null : readId(params.get(PARAMS.subCategory)),
     churchId: church !== null && UUID.test(church) ? church.toLowerCase() : null,
+    verified: params.get(PARAMS.verified) === 'true',
     page: Number.isSafeInteger(page) && page > 0 ? page : 0,
   };
 }
@@ -94,6 +100,7 @@ export function searchFilterQuery(params: URLSearchParams, filter: SearchFilter)
     category: filter.category === null ? null : String(filter.category),
     subCategory: filter.category === null || filter.subCategory === null ? null : String(filter.subCategory),
     churchId: filter.churchId,
+    verified: filter.verified ? 'true' : null,
     page: filter.page > 0 ? String(filter.page) : null,
   };
   for (const key of Object.keys(PARAMS) as (keyof SearchFilter)[]) {
@@ -125,7 +132,8 @@ export function applyFilterChange(filter: SearchFilter, change: FilterChange): S
     next.state !== filter.state ||
     next.category !== filter.category ||
     next.subCategory !== filter.subCategory ||
-    next.churchId !== filter.churchId;
+    next.churchId !== filter.churchId ||
+    next.verified !== filter.verified;
   return changed ? { ...next, page: 0 } : filter;
 }
 
@@ -142,5 +150,6 @@ export function filterParams(filter: SearchFilter): Omit<TradeSearchParams, 'pag
     ...(filter.category !== null && { mCat: filter.category }),
     ...(filter.subCategory !== null && { sCat: filter.subCategory }),
     ...(filter.churchId !== null && { churchId: filter.churchId }),
+    ...(filter.verified && { verified: 'true' as const }),
   };
 }

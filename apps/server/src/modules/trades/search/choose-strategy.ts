@@ -16,7 +16,7 @@ import { searchWalked } from './walked';
  * ranked when they are few, walked in name order when they are many, and the typo fallback when there are none.
  */
 export async function searchPage(context: SearchContext, query: TradeSearchQuery): Promise<Found> {
-  const filter = filterOf(query);
+  const filter = filterOf(query, context.clock());
   const window = { offset: query.page * query.size, limit: query.size };
   const origin = originOf(query);
   if (origin !== undefined) return searchNearMe(context, filter, query.searchText, origin, window);

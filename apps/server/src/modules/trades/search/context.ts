@@ -1,3 +1,4 @@
+import type { Clock } from '../../../clock';
 import type { TradeRepo } from '../repo';
 import type { TradeSearchLimits } from './limits';
 
@@ -5,6 +6,8 @@ import type { TradeSearchLimits } from './limits';
 export interface SearchContext {
   repo: TradeRepo;
   limits: TradeSearchLimits;
+  /** The instant "Verified only" is judged at. */
+  clock: Clock;
   /** The words of the categories, which typos are corrected to (see `keptVocabulary` in typo.ts). */
   vocabulary: () => Promise<string[]>;
 }

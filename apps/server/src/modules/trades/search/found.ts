@@ -1,11 +1,10 @@
-import type { TradeCard } from '@churchtrades/shared/trade-search';
-import type { Distance, PageWindow } from '../repo';
+import type { CardRow, Distance, PageWindow } from '../repo';
 
 /**
  * A page, as ids or as cards already read, and the total it belongs to, exact or PostgreSQL's estimate;
  * with "Near me", the distances of the businesses that have one.
  */
-export type Found = { total: number; exact: boolean; distances?: Distance[] } & ({ ids: string[] } | { cards: TradeCard[] });
+export type Found = { total: number; exact: boolean; distances?: Distance[] } & ({ ids: string[] } | { cards: CardRow[] });
 
 export const NOTHING: Found = { ids: [], total: 0, exact: true };
 

@@ -1,4 +1,4 @@
-import type { TradeCard, TradeSearchQuery } from '@churchtrades/shared/trade-search';
+import type { TradeSearchQuery } from '@churchtrades/shared/trade-search';
 import { roundedCoordinate } from '../coordinates';
 import type { DirectoryFilter, DirectoryMatch, Distance, PageWindow, Position } from '../repo';
 import type { SearchContext } from './context';
@@ -38,7 +38,7 @@ export async function searchNearMe(
 }
 
 /** The cards with the distance of each that has one, in kilometres to one decimal. */
-export function withDistances(cards: TradeCard[], distances: Distance[]): TradeCard[] {
+export function withDistances<Card extends { id: string }>(cards: Card[], distances: Distance[]): Card[] {
   const kilometres = new Map(distances.map((distance) => [distance.id, Math.round(distance.km * 10) / 10]));
   return cards.map((card) => {
     const distanceKm = kilometres.get(card.id);

@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { CoverPicture } from '../../../components/cover-picture/cover-picture';
+import { TradeBadges } from '../../../components/trade-badges/trade-badges';
 import { websiteLink } from '../../../components/trade-card/card-text';
 import { TradeLogo } from '../../../components/trade-card/trade-logo';
 import { categoryLine, mapPosition, tagList } from '../business-facts';
@@ -33,6 +34,7 @@ export function BusinessProfile({ trade }: { trade: TradeDetail }) {
           {category && <p className="text-body-secondary mb-0">{category}</p>}
         </div>
       </header>
+      <TradeBadges badges={trade.badges} tradeName={trade.name} />
       <Row className="g-4">
         <Col lg={7} className="d-flex flex-column gap-4">
           {trade.brief.trim() && <p className="lead mb-0 text-break business-text">{trade.brief}</p>}

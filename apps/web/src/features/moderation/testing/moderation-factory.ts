@@ -71,6 +71,7 @@ export function makeModerationTrade(overrides: Partial<ModerationTrade> = {}): M
       mainCategory: 'Plumbing & Gas',
       subCategory: 'Plumber',
       online: false,
+      badges: { abn: null, church: null, licence: null },
     },
     duplicates: [],
     duplicatesElsewhere: 0,

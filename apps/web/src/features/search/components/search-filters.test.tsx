@@ -152,6 +152,29 @@ describe('search filters', () => {
     await vi.waitFor(() => expect(api.searches().at(-1)).toMatchObject({ churchId: ST_PAUL.churchId, stateType: 'ALL' }));
   });
 
+  it('asks for verified businesses only with "Verified only" ticked, keeps it in the URL, and clears it', async () => {
+    const api = serveSearchApi();
+    const { user, address } = renderSearch('/?state=NSW&page=2');
+    await resultsShown();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Verified only' }));
+
+    expect(address()).toBe('?state=NSW&verified=true');
+    await vi.waitFor(() => expect(api.searches().at(-1)).toMatchObject({ verified: 'true', stateType: 'NSW', page: '0' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Verified only' }));
+    expect(address()).toBe('?state=NSW');
+    await vi.waitFor(() => expect(api.searches().at(-1)).not.toHaveProperty('verified'));
+  });
+
+  it('shows "Verified only" ticked for a link that asks for it', async () => {
+    const api = serveSearchApi();
+    renderSearch('/?verified=true&q=plumber');
+    await resultsShown();
+
+    expect(screen.getByRole('checkbox', { name: 'Verified only' })).toBeChecked();
+    expect(api.searches().at(-1)).toMatchObject({ verified: 'true', searchText: 'plumber' });
+  });
+
   it('searches what the box shows when a filter is chosen while typing', async () => {
     const api = serveSearchApi();
     const { user, address } = renderSearch();

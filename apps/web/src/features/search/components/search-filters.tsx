@@ -16,7 +16,10 @@ interface SearchFiltersProps {
   onTextChange: (text: string) => void;
 }
 
-/** The search box, state buttons and the Category, Specifics and Church selects (SPEC §2 "Search page"). */
+/**
+ * The search box, state buttons, the Category, Specifics and Church selects (SPEC §2 "Search page"), and
+ * "Verified only": businesses with a badge that holds now.
+ */
 export function SearchFilters({ filter, onChange, onTextChange }: SearchFiltersProps) {
   const { draft, setDraft, flush, take } = useSearchTextDraft(filter.text, onTextChange);
 
@@ -53,6 +56,15 @@ export function SearchFilters({ filter, onChange, onTextChange }: SearchFiltersP
         <CategorySelects category={filter.category} subCategory={filter.subCategory} onChange={choose} />
         <Col md={4}>
           <ChurchSelect state={filter.state} churchId={filter.churchId} onChange={(churchId) => choose({ churchId })} />
+        </Col>
+        <Col md={12}>
+          <Form.Check
+            id="search-verified"
+            type="checkbox"
+            label="Verified only"
+            checked={filter.verified}
+            onChange={(event) => choose({ verified: event.target.checked })}
+          />
         </Col>
       </Row>
     </Form>
