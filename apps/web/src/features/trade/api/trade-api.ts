@@ -123,7 +123,7 @@ const tradeChangesApi = api.injectEndpoints({
       invalidatesTags: ['Trade'],
     }),
     /** The owner says their business is still trading, while the question is open; the business is reloaded. */
-    confirmStillTrading: build.mutation<{ message: string }, OwnStillTradingConfirmation>({
+    confirmOwnStillTrading: build.mutation<{ message: string }, OwnStillTradingConfirmation>({
       query: (body) => ({ url: '/trades/stillTrading/own', method: 'PATCH', body }),
       transformResponse: (answer: Envelope<unknown>) => ({ message: answer.message }),
       invalidatesTags: ['Trade'],
@@ -147,5 +147,5 @@ export const {
   useChangeCoverPictureMutation,
   useToggleTradeMutation,
   useResubmitTradeMutation,
-  useConfirmStillTradingMutation,
+  useConfirmOwnStillTradingMutation,
 } = tradeChangesApi;

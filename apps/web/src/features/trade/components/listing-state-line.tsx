@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useFormAlert } from '../../../components/form/use-form-alert';
 import { successMessage } from '../../../lib/api-error';
-import { useConfirmStillTradingMutation, useResubmitTradeMutation } from '../api/trade-api';
+import { useConfirmOwnStillTradingMutation, useResubmitTradeMutation } from '../api/trade-api';
 
 const BADGE_COLOURS: Readonly<Record<ListingState, { bg: string; text?: 'dark' }>> = {
   PENDING: { bg: 'warning', text: 'dark' },
@@ -69,7 +69,7 @@ const DAY = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long' });
 
 /** The still-trading question open now, answered here as by the e-mailed link. */
 function StillTradingQuestion({ trade, disabled }: { trade: OwnTrade; disabled: boolean }) {
-  const [confirm, { isLoading }] = useConfirmStillTradingMutation();
+  const [confirm, { isLoading }] = useConfirmOwnStillTradingMutation();
   const { alert, clearAlert, showError } = useFormAlert();
   const { expiresOn, expiredForNoAnswer } = trade.stillTrading;
 
