@@ -79,10 +79,8 @@ import { createSocialMediaRepo } from './modules/social-media/repo';
 import { socialMediaRoutes } from './modules/social-media/routes';
 import { createSocialMediaService } from './modules/social-media/service';
 import { abnServiceOf } from './modules/abn/recheck-job';
-import { stillTradingLinks } from './modules/still-trading/link';
-import { createStillTradingRepo } from './modules/still-trading/repo';
+import { stillTradingServiceOf } from './modules/still-trading/job';
 import { stillTradingRoutes } from './modules/still-trading/routes';
-import { createStillTradingService } from './modules/still-trading/service';
 import { createTradeAdminRepo } from './modules/trade-admin/repo';
 import { tradeAdminRoutes } from './modules/trade-admin/routes';
 import { createTradeAdminService } from './modules/trade-admin/service';
@@ -226,15 +224,7 @@ export async function buildApp({
   const addressLookup = addressLookupService(config, db, app.log, { rateLimits, sessions, clock });
   const abn = abnServiceOf(db, config, clock, mail);
   const settings = createSiteSettingService({ repo: createSiteSettingRepo(db), audit, clock, transactions });
-  const stillTrading = createStillTradingService({
-    repo: createStillTradingRepo(db),
-    links: stillTradingLinks(config.sessionSecret),
-    mail,
-    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
-    clock,
-    transactions,
-    periodMonths: settings.stillTradingMonths,
-  });
+  const stillTrading = stillTradingServiceOf(db, config, clock, mail);
   const tradeDashboard = createTradeDashboardService({
     repo: createTradeDashboardRepo(db),
     images,

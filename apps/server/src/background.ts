@@ -16,7 +16,7 @@ import { createOutboxRepo } from './modules/mail/repo';
 import { createMailService } from './modules/mail/service';
 import { createMailTransport } from './modules/mail/transport';
 import { createMailWorker, type DeliveryOutcome } from './modules/mail/worker';
-import { stillTradingJob } from './modules/still-trading/job';
+import { stillTradingJob, stillTradingServiceOf } from './modules/still-trading/job';
 
 export interface BackgroundWorkOptions {
   db: Database;
@@ -62,7 +62,7 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
       housekeepingJob(db, config.housekeepingIntervalMs, clock),
       vouchRenewalJob({ repo: createChurchCheckRepo(jobDb), mail, sender, transactions, clock }),
       abnRecheckJob(abnServiceOf(db, config, clock, mail)),
-      stillTradingJob({ db, config, clock, onQueued: worker.nudge }),
+      stillTradingJob(stillTradingServiceOf(db, config, clock, mail)),
     ],
     log,
     runBy: `${os.hostname()}:${process.pid}`,

@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { type AppDependencies, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config/config';
-import type { DatabaseHandle } from '../src/db/database';
+import type { Database, DatabaseHandle } from '../src/db/database';
+import { transactionalDatabase } from '../src/db/transactions';
+import { createAuditRepo } from '../src/modules/audit/repo';
+import { createAuditService } from '../src/modules/audit/service';
+import { createOutboxRepo } from '../src/modules/mail/repo';
+import { createMailService, type MailService } from '../src/modules/mail/service';
 import { createTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -42,4 +47,15 @@ export async function createTestApp(
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, database, config };
+}
+
+/** The mail service a job or service under test queues through: the outbox of `db`, in its callers' transactions. */
+export function outboxMailService(db: Database, from: string): MailService {
+  const joined = transactionalDatabase(db);
+  return createMailService({
+    repo: createOutboxRepo(joined.db),
+    transactions: joined.transactions,
+    audit: createAuditService(createAuditRepo(joined.db)),
+    from,
+  });
 }

@@ -2,15 +2,10 @@ import { ABN_RECHECK_DAYS } from '@churchtrades/shared/verification';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { churchMembers, outboxMails, trades } from '../../db/schema';
-import { transactionalDatabase } from '../../db/transactions';
 import { startAbrRegister, TEST_ABNS } from '../../../test/abr-register';
 import { createAccount, createTrade } from '../../../test/factories';
-import { testConfig } from '../../../test/test-app';
+import { outboxMailService, testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
-import { createAuditRepo } from '../audit/repo';
-import { createAuditService } from '../audit/service';
-import { createOutboxRepo } from '../mail/repo';
-import { createMailService } from '../mail/service';
 import { abnRecheckJob, abnServiceOf } from './recheck-job';
 
 const [STILL_ACTIVE, CANCELLED_LATER, WAITING, RENAMED_LATER] = TEST_ABNS;
@@ -34,13 +29,7 @@ const config = testConfig('/tmp', { abr: { guid: register.guid, url: register.ur
 
 let now = new Date('2026-03-02T09:00:00Z');
 const clock = () => now;
-const joined = transactionalDatabase(db);
-const mail = createMailService({
-  repo: createOutboxRepo(joined.db),
-  transactions: joined.transactions,
-  audit: createAuditService(createAuditRepo(joined.db)),
-  from: config.mailFrom,
-});
+const mail = outboxMailService(db, config.mailFrom);
 const abn = abnServiceOf(db, config, clock, mail);
 const job = abnRecheckJob(abn);
 

@@ -5,34 +5,26 @@ import { transactionalDatabase } from '../../db/transactions';
 import { createAuditRepo } from '../audit/repo';
 import { createAuditService } from '../audit/service';
 import type { ScheduledJob } from '../jobs/scheduler';
-import { createOutboxRepo } from '../mail/repo';
-import { createMailService } from '../mail/service';
+import type { MailService } from '../mail/service';
 import { createSiteSettingRepo } from '../site-settings/repo';
 import { createSiteSettingService } from '../site-settings/service';
 import { stillTradingLinks } from './link';
 import { createStillTradingRepo } from './repo';
-import { createStillTradingService } from './service';
+import { createStillTradingService, type StillTradingService } from './service';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export interface StillTradingJobOptions {
-  db: Database;
-  config: Pick<Config, 'appOrigin' | 'supportEmail' | 'mailFrom' | 'sessionSecret'>;
-  clock: Clock;
-  /** Told once a batch's mails are committed, so their delivery starts at once. */
-  onQueued?: () => void;
-}
-
-/**
- * Hourly: a question, reminder or expiry falls due at most an hour late, and a run missed is made up by the next.
- * Each batch's changes and mails commit together (still-trading/service.ts `runRound`).
- */
-export function stillTradingJob({ db: database, config, clock, onQueued }: StillTradingJobOptions): ScheduledJob {
+/** The still-trading service as the app and the job build it, its mails queued through `mail`. */
+export function stillTradingServiceOf(
+  database: Database,
+  config: Pick<Config, 'appOrigin' | 'supportEmail' | 'sessionSecret'>,
+  clock: Clock,
+  mail: Pick<MailService, 'queue'>,
+): StillTradingService {
   const { db, transactions } = transactionalDatabase(database);
   const audit = createAuditService(createAuditRepo(db));
-  const mail = createMailService({ repo: createOutboxRepo(db), transactions, audit, from: config.mailFrom, onQueued });
   const settings = createSiteSettingService({ repo: createSiteSettingRepo(db), audit, clock, transactions });
-  const stillTrading = createStillTradingService({
+  return createStillTradingService({
     repo: createStillTradingRepo(db),
     links: stillTradingLinks(config.sessionSecret),
     mail,
@@ -41,5 +33,12 @@ export function stillTradingJob({ db: database, config, clock, onQueued }: Still
     transactions,
     periodMonths: settings.stillTradingMonths,
   });
+}
+
+/**
+ * Hourly: a question, reminder or expiry falls due at most an hour late, and a run missed is made up by the next.
+ * Each batch's changes and mails commit together (still-trading/service.ts `runRound`).
+ */
+export function stillTradingJob(stillTrading: Pick<StillTradingService, 'runRound'>): ScheduledJob {
   return { name: 'still-trading', everyMs: HOUR_MS, run: () => stillTrading.runRound() };
 }

@@ -3,11 +3,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, outboxMails, trades } from '../../db/schema';
 import { createAccount, createOwner, createTrade } from '../../../test/factories';
-import { createTestApp, testSessionLimits } from '../../../test/test-app';
+import { createTestApp, outboxMailService, testSessionLimits } from '../../../test/test-app';
 import { type TestBrowser, testBrowser } from '../../../test/test-browser';
 import { createSessionRepo } from '../sessions/repo';
 import { createSessionService } from '../sessions/service';
-import { stillTradingJob } from './job';
+import { stillTradingJob, stillTradingServiceOf } from './job';
 import { stillTradingLinks } from './link';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +24,7 @@ const advance = (ms: number) => {
 
 const { app, database, config } = await createTestApp({ backgroundWork: false }, { clock });
 const db = database.db;
-const job = stillTradingJob({ db, config, clock });
+const job = stillTradingJob(stillTradingServiceOf(db, config, clock, outboxMailService(db, config.mailFrom)));
 const sessions = createSessionService(createSessionRepo(db), clock, testSessionLimits);
 
 /** A month back on the calendar, as PostgreSQL counts months. */

@@ -24,10 +24,7 @@ import { createSocialMediaService } from '../social-media/service';
 import { createImageStore } from '../uploads/image-store';
 import { createTradeDashboardRepo } from './repo';
 import { createTradeDashboardService } from './service';
-import { STILL_TRADING_DEFAULT_MONTHS } from '@churchtrades/shared/still-trading';
-import { stillTradingLinks } from '../still-trading/link';
-import { createStillTradingRepo } from '../still-trading/repo';
-import { createStillTradingService } from '../still-trading/service';
+import { stillTradingServiceOf } from '../still-trading/job';
 
 /**
  * DESIGN "Sessions and security": every call naming a business, an address or a social media entry is
@@ -281,15 +278,7 @@ describe('the business services, whoever calls them', () => {
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
     abn: abnServiceOf(db, config, systemClock, { queue: async () => {} }),
-    stillTrading: createStillTradingService({
-      repo: createStillTradingRepo(repoDb),
-      links: stillTradingLinks(config.sessionSecret),
-      mail: { queue: async () => {} },
-      sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
-      clock: systemClock,
-      transactions,
-      periodMonths: async () => STILL_TRADING_DEFAULT_MONTHS,
-    }),
+    stillTrading: stillTradingServiceOf(db, config, systemClock, { queue: async () => {} }),
   });
   const addressService = createAddressService({ repo: createAddressRepo(repoDb), trades: tradeDashboard, transactions });
   const socialMediaService = createSocialMediaService({
