@@ -183,7 +183,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   if (!listed || !relisted) throw new Error('Too few businesses for the failed mails');
   const checks = withChurchChecks(
     generated.map((item) => item.trade),
-    { churchId: first.row.id, moderatorId: demoModerator.id, priestId: demoPriest.id, now },
+    { churchId: first.row.id, moderatorId: demoModerator.id, priestId: demoPriest.id, traderId: demoTrader.id, now },
   );
   const tradeRows = checks.trades;
   const verifiedElsewhere = addVerification(createRandom(seed, 'verification'), tradeRows, {
