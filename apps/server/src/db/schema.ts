@@ -292,7 +292,7 @@ export const trades = pgTable(
     // business's words (so a text search walks it without reading the table) and extended statistics.
     // Migration 0009 adds the map's name-ordered index carrying the map points and the filters' columns, and 0013
     // the words, so a text search on the map walks it as the list's walks the other.
-    // Migration 0021 adds the verified businesses' name-ordered index, carrying `verified_until` and the words.
+    // Migration 0023 adds the verified businesses' name-ordered index, carrying `verified_until` and the words.
   ],
 );
 

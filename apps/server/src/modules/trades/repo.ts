@@ -106,7 +106,7 @@ function listedWithin(filter: DirectoryFilter): SQL {
     filter.churchId === undefined ? undefined : eq(trades.churchId, filter.churchId),
     withinCategory(filter),
     // Strict `>`: PostgreSQL proves it implies the `verified_until is not null` of the verified businesses'
-    // index (migration 0021), whatever the instant.
+    // index (migration 0023), whatever the instant.
     filter.verifiedAt === undefined ? undefined : sql`${trades.verifiedUntil} > ${filter.verifiedAt.toISOString()}::timestamptz`,
   )!;
 }
