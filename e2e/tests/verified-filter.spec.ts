@@ -44,6 +44,8 @@ for (const viewport of [
 
     test('a visitor keeps only verified businesses, and reads what a badge means', async ({ page }) => {
       await page.goto('/');
+      // The page settles its first search in the URL: a tick made meanwhile could be undone by it.
+      await page.waitForLoadState('networkidle');
       const everyone = await totalShown(page);
 
       const verified = await searchMadeBy(page, () => verifiedOnly(page).check());
