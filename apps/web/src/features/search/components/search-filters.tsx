@@ -1,6 +1,6 @@
 import { SEARCH_TEXT_MAX_LENGTH } from '@churchtrades/shared/constants';
 import type { StateFilter } from '@churchtrades/shared/states';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
@@ -58,15 +58,36 @@ export function SearchFilters({ filter, onChange, onTextChange }: SearchFiltersP
           <ChurchSelect state={filter.state} churchId={filter.churchId} onChange={(churchId) => choose({ churchId })} />
         </Col>
         <Col md={12}>
-          <Form.Check
-            id="search-verified"
-            type="checkbox"
-            label="Verified only"
-            checked={filter.verified}
-            onChange={(event) => choose({ verified: event.target.checked })}
-          />
+          <VerifiedOnly verified={filter.verified} onChange={(verified) => choose({ verified })} />
         </Col>
       </Row>
     </Form>
+  );
+}
+
+/**
+ * Ticked the moment it is clicked: the search it asks for arrives in a transition, and a box that waited for the
+ * address to change would show unticked until then.
+ */
+function VerifiedOnly({ verified, onChange }: { verified: boolean; onChange: (verified: boolean) => void }) {
+  const [ticked, setTicked] = useState(verified);
+  const [asked, setAsked] = useState(verified);
+  // The address changed otherwise (Back, a reset): show what it says.
+  if (asked !== verified) {
+    setAsked(verified);
+    setTicked(verified);
+  }
+
+  return (
+    <Form.Check
+      id="search-verified"
+      type="checkbox"
+      label="Verified only"
+      checked={ticked}
+      onChange={(event) => {
+        setTicked(event.target.checked);
+        onChange(event.target.checked);
+      }}
+    />
   );
 }
