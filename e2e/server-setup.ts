@@ -20,6 +20,8 @@ async function startWorkerServer(tileUrlTemplate: string, register: { url: strin
     MAP_TILE_URL: tileUrlTemplate,
     ABR_URL: register.url,
     ABR_GUID: register.guid,
+    // As behind a proxy on this machine: the tests' API registrations then come from addresses of their own.
+    TRUST_PROXY: 'loopback',
     DEMO_PASSWORD: process.env.DEMO_PASSWORD ?? E2E_DEMO_PASSWORD,
   });
   return {
