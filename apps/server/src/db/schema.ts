@@ -1,5 +1,6 @@
 import { CHURCH_ROLES } from '@churchtrades/shared/church-admin';
 import { MAIL_STATES } from '@churchtrades/shared/mail-outbox';
+import { ENQUIRY_AUTHORS, ENQUIRY_DELIVERIES, ENQUIRY_FOLDERS, SPAM_REPORT_DECISIONS } from '@churchtrades/shared/enquiries';
 import { CHOSEN_MEDIA_TYPES } from '@churchtrades/shared/media-types';
 import { MODERATION_STATUSES } from '@churchtrades/shared/moderation';
 import { ACCOUNT_ROLES } from '@churchtrades/shared/roles';
@@ -13,6 +14,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -45,6 +47,10 @@ export const businessKind = pgEnum('business_kind', BUSINESS_KINDS);
 export const abnStatus = pgEnum('abn_status', ABN_STATUSES);
 export const sessionStage = pgEnum('session_stage', ['MFA_PENDING', 'ACTIVE']);
 export const mailState = pgEnum('mail_state', MAIL_STATES);
+export const enquiryDelivery = pgEnum('enquiry_delivery', ENQUIRY_DELIVERIES);
+export const enquiryFolder = pgEnum('enquiry_folder', ENQUIRY_FOLDERS);
+export const enquiryAuthor = pgEnum('enquiry_author', ENQUIRY_AUTHORS);
+export const spamReportDecision = pgEnum('spam_report_decision', SPAM_REPORT_DECISIONS);
 export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD', 'CHANGE_EMAIL', 'UNDO_EMAIL_CHANGE']);
 
 export const users = pgTable(
@@ -579,4 +585,135 @@ export const jobRuns = pgTable(
     error: text('error'),
   },
   (table) => [primaryKey({ columns: [table.job, table.periodStart] })],
+);
+
+/**
+ * A visitor's question to one business. One send to up to 3 businesses makes one row each, sharing `send_id`; the
+ * visitor's details are copied to each, so that each business's conversation stands alone.
+ */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    sendId: uuid('send_id').notNull(),
+    senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderName: text('sender_name').notNull(),
+    senderEmail: text('sender_email').notNull(),
+    // senderAddressKey(sender_email): what the limits, the block list and the same-text check compare.
+    senderEmailKey: text('sender_email_key').notNull(),
+    senderPhone: text('sender_phone'),
+    senderSuburb: text('sender_suburb').notNull(),
+    // networkOf(the sender's address): what the per-network limit counts.
+    senderNetwork: text('sender_network').notNull(),
+    // SHA-256 of the first message's words in lower case: the same text sent to many businesses is held.
+    textHash: text('text_hash').notNull(),
+    delivery: enquiryDelivery('delivery').notNull(),
+    folder: enquiryFolder('folder').notNull().default('NEW'),
+    senderConfirmedAt: timestamp('sender_confirmed_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    firstAnsweredAt: timestamp('first_answered_at', { withTimezone: true }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    // The conversation link is signed with this version: revoking it moves the version on.
+    linkVersion: integer('link_version').notNull().default(1),
+    linkRevokedAt: timestamp('link_revoked_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('enquiries_trade_folder_idx')
+      .on(table.tradeId, table.folder, table.lastMessageAt)
+      .where(sql`delivery = 'DELIVERED'`),
+    index('enquiries_sender_idx').on(table.senderEmailKey, table.createdAt),
+    index('enquiries_network_idx').on(table.senderNetwork, table.createdAt),
+    index('enquiries_text_idx').on(table.textHash, table.createdAt),
+    index('enquiries_send_idx').on(table.sendId),
+    index('enquiries_answered_idx').on(table.tradeId, table.deliveredAt).where(sql`first_answered_at is not null`),
+  ],
+);
+
+/** The messages of an enquiry's conversation, the visitor's first one included. */
+export const enquiryMessages = pgTable(
+  'enquiry_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    author: enquiryAuthor('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('enquiry_messages_enquiry_idx').on(table.enquiryId, table.createdAt)],
+);
+
+/** The single-use key e-mailed to a visitor without an account; confirming it delivers every enquiry of the send. */
+export const enquiryConfirmations = pgTable(
+  'enquiry_confirmations',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    sendId: uuid('send_id').notNull(),
+    createdAt: timestamps.createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('enquiry_confirmations_send_idx').on(table.sendId)],
+);
+
+/** An owner's report of an enquiry as spam, for the moderators of the business's church (at the time) to decide. */
+export const enquirySpamReports = pgTable(
+  'enquiry_spam_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    churchId: uuid('church_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    reportedBy: uuid('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+    decision: spamReportDecision('decision'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('enquiry_spam_reports_enquiry_key').on(table.enquiryId),
+    index('enquiry_spam_reports_open_idx').on(table.churchId, table.reportedAt).where(sql`decision is null`),
+  ],
+);
+
+/** Sender addresses no enquiry is accepted from, anywhere in the directory. */
+export const blockedSenders = pgTable('blocked_senders', {
+  emailKey: text('email_key').primaryKey(),
+  reason: text('reason').notNull(),
+  blockedBy: uuid('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+  blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Enquiries each business received and answered, per day (Australia/Sydney), for the owners' reports. */
+export const enquiryDailyCounts = pgTable(
+  'enquiry_daily_counts',
+  {
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    received: integer('received').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.tradeId, table.day] })],
+);
+
+/** Proof-of-work solutions already accepted, kept until their challenge expires, so none is accepted twice. */
+export const spentProofsOfWork = pgTable(
+  'spent_proofs_of_work',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('spent_proofs_of_work_expiry_idx').on(table.expiresAt)],
 );
