@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messageParts, replyTimeOf, sendEnquirySchema } from './enquiries';
+import { messageParts, sendEnquirySchema } from './enquiries';
 import { MESSAGES } from './messages';
+import { replyTimeOf } from './reply-time';
 
 const HOUR = 60 * 60 * 1000;
 const tradeId = '2f0b6c3e-5a4d-4c1b-9e8f-0a1b2c3d4e5f';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SEARCH_TEXT_MAX_LENGTH } from './constants';
 import { stateFilterParameterSchema } from './state-schemas';
 import { MESSAGES } from './messages';
+import { REPLY_TIMES } from './reply-time';
 import { BUSINESS_KINDS } from './trade-profile';
 import { tradeBadgesSchema } from './verification';
 
@@ -150,6 +151,8 @@ export const tradeDetailSchema = tradeCardSchema.extend({
    */
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** How quickly it usually answers enquiries; null until it has answered enough of them lately. */
+  replyTime: z.enum(REPLY_TIMES).nullable(),
 });
 export type TradeDetail = z.infer<typeof tradeDetailSchema>;
 

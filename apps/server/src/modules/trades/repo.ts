@@ -67,7 +67,7 @@ export interface Distance {
 export type CardRow = Omit<TradeCard, 'badges'>;
 
 /** The card and public details of a business, before its badges and social media links are added. */
-export type ListedTrade = Omit<TradeDetail, 'socialMedias' | 'badges'>;
+export type ListedTrade = Omit<TradeDetail, 'socialMedias' | 'badges' | 'replyTime'>;
 
 /** What a business's badges are made from (trades/badges.ts), as stored. */
 export interface BadgeFacts {

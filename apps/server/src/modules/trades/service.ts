@@ -78,7 +78,12 @@ export function createTradeService({
       const trade = isUuid(id) ? await repo.findListed(id) : undefined;
       if (!trade) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
       const [badges, entries] = await Promise.all([badgesOf([id]), socialMediaOf([id])]);
-      return { ...trade, badges: badges.get(id) ?? NO_BADGES, socialMedias: socialMediaLinks(entries.get(id) ?? []) };
+      return {
+        ...trade,
+        badges: badges.get(id) ?? NO_BADGES,
+        socialMedias: socialMediaLinks(entries.get(id) ?? []),
+        replyTime: null,
+      };
     },
 
     /** The map of the search page's filters, kept between writes (see `searchMap`). */

@@ -18,6 +18,7 @@ export function makeTradeDetail(overrides: Partial<TradeDetail> = {}): TradeDeta
     socialMedias: [],
     latitude: -33.8688,
     longitude: 151.2093,
+    replyTime: null,
     ...overrides,
   };
 }
