@@ -1,8 +1,10 @@
 import { NOT_LOGGED_IN_MESSAGE } from '@churchtrades/shared/envelope';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server, serveApi } from '../testing/api-server';
+import { makeUser } from '../testing/user-factory';
 import { api } from './api';
+import { currentUserApi } from './current-user-api';
 import { installErrorReporter } from './error-reporter';
 import { isLoggedIn, setLoggedIn } from './session';
 import { makeStore } from './store';
@@ -75,5 +77,45 @@ describe('base query and the shared error handler', () => {
     await probe();
 
     expect(failures).toEqual([{ endpoint: 'probe', error: expect.objectContaining({ status: 500 }) }]);
+  });
+});
+
+describe('how long answers are kept (SPEC §7)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  interface Subscription extends PromiseLike<unknown> {
+    queryCacheKey: string;
+    unsubscribe: () => void;
+  }
+
+  /** Whether the store still holds the answer at each of `seconds` after the last page showing it went away. */
+  async function keptAt(store: ReturnType<typeof makeStore>, subscription: Subscription, seconds: number[]) {
+    await subscription;
+    vi.useFakeTimers();
+    subscription.unsubscribe();
+    let elapsed = 0;
+    return seconds.map((second) => {
+      vi.advanceTimersByTime((second - elapsed) * 1000);
+      elapsed = second;
+      return store.getState().api.queries[subscription.queryCacheKey] !== undefined;
+    });
+  }
+
+  it('forgets an answer 60 seconds after nothing shows it', async () => {
+    serveApi({ 'GET /api/probe': { data: {} } });
+    const store = makeStore();
+
+    const kept = await keptAt(store, store.dispatch(probeApi.endpoints.probe.initiate()), [59, 61]);
+
+    expect(kept).toEqual([true, false]);
+  });
+
+  it('keeps the profile 120 seconds', async () => {
+    serveApi({ 'GET /api/user/profile': { data: { user: makeUser() } } });
+    const store = makeStore();
+
+    const kept = await keptAt(store, store.dispatch(currentUserApi.endpoints.getProfile.initiate()), [119, 121]);
+
+    expect(kept).toEqual([true, false]);
   });
 });

@@ -255,12 +255,15 @@ describe('GET /api/masterUser/filter', () => {
 
     const byAdmin = idsOf(await admin.get(`/api/masterUser/filter?moderatedBy=${admin.userId}`));
     const unconfirmed = idsOf(await admin.get(`/api/masterUser/filter?size=100&searchText=${lastName}&moderated=false`));
+    const confirmedOnes = idsOf(await admin.get(`/api/masterUser/filter?size=100&searchText=${lastName}&moderated=true`));
     const priests = idsOf(
       await admin.get(`/api/masterUser/filter?size=100&searchText=${lastName}&authority=ROLE_PRIEST`),
     );
 
     expect(byAdmin).toEqual([confirmed.id]);
     expect(unconfirmed).toEqual([waiting.id]);
+    expect(confirmedOnes).toContain(confirmed.id);
+    expect(confirmedOnes).not.toContain(waiting.id);
     expect(priests.sort()).toEqual([confirmed.id, waiting.id].sort());
   });
 
