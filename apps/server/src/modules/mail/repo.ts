@@ -32,23 +32,27 @@ export function createOutboxRepo(db: Database) {
      * transaction has locked are skipped, not waited for, so processes claiming together take different mails.
      */
     async claimDue(limit: number, claimMs: number): Promise<ClaimedMail[]> {
-      const due = db
-        .select({ id: outboxMails.id })
-        .from(outboxMails)
-        .where(
-          and(
-            eq(outboxMails.state, 'QUEUED'),
-            sql`${outboxMails.nextTryAt} <= now()`,
-            or(sql`${outboxMails.claimedUntil} is null`, lt(outboxMails.claimedUntil, sql`now()`)),
-          ),
-        )
-        .orderBy(outboxMails.nextTryAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      // A CTE, evaluated once: an `IN (subquery)` whose plan runs the subquery again can claim more than `limit`.
+      const due = db.$with('due').as(
+        db
+          .select({ id: outboxMails.id })
+          .from(outboxMails)
+          .where(
+            and(
+              eq(outboxMails.state, 'QUEUED'),
+              sql`${outboxMails.nextTryAt} <= now()`,
+              or(sql`${outboxMails.claimedUntil} is null`, lt(outboxMails.claimedUntil, sql`now()`)),
+            ),
+          )
+          .orderBy(outboxMails.nextTryAt)
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      );
       const claimed = await db
+        .with(due)
         .update(outboxMails)
         .set({ claimedUntil: afterMs(claimMs), tries: sql`${outboxMails.tries} + 1` })
-        .where(inArray(outboxMails.id, due))
+        .where(inArray(outboxMails.id, db.select({ id: due.id }).from(due)))
         .returning();
       return claimed as ClaimedMail[];
     },

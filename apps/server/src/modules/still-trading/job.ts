@@ -10,7 +10,7 @@ import { createSiteSettingRepo } from '../site-settings/repo';
 import { createSiteSettingService } from '../site-settings/service';
 import { stillTradingLinks } from './link';
 import { createStillTradingRepo } from './repo';
-import { createStillTradingService, type StillTradingService } from './service';
+import { createStillTradingService, type StillTradingDependencies, type StillTradingService } from './service';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -20,6 +20,7 @@ export function stillTradingServiceOf(
   config: Pick<Config, 'appOrigin' | 'supportEmail' | 'sessionSecret'>,
   clock: Clock,
   mail: Pick<MailService, 'queue'>,
+  limits: Pick<StillTradingDependencies, 'questionsPerRun'> = {},
 ): StillTradingService {
   const { db, transactions } = transactionalDatabase(database);
   const audit = createAuditService(createAuditRepo(db));
@@ -32,6 +33,7 @@ export function stillTradingServiceOf(
     clock,
     transactions,
     periodMonths: settings.stillTradingMonths,
+    ...limits,
   });
 }
 

@@ -107,6 +107,21 @@ describe('the still-trading question', () => {
     expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 
+  it('asks at most its number of questions per run, and the rest at the next runs', async () => {
+    await job.run();
+    const owners = await Promise.all([listedBusiness(), listedBusiness(), listedBusiness()].map(async (made) => (await made).owner));
+    const capped = stillTradingJob(
+      stillTradingServiceOf(db, config, clock, outboxMailService(db, config.mailFrom), { questionsPerRun: 2 }),
+    );
+    const asked = async () => (await Promise.all(owners.map((owner) => mailsTo(owner.email)))).filter((mails) => mails.length > 0);
+
+    await capped.run();
+    expect(await asked()).toHaveLength(2);
+
+    await capped.run();
+    expect(await asked()).toHaveLength(3);
+  });
+
   it('reminds at 30 days, expires at 60 days out of the directory, and tells the owner each time once', async () => {
     const { owner, trade } = await listedBusiness();
     await job.run();

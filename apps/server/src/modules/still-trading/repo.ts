@@ -21,11 +21,15 @@ export function createStillTradingRepo(db: Database) {
    * changed (and mailed) by one run only.
    */
   async function claim(due: SQL | undefined, changes: Partial<typeof trades.$inferInsert>, limit: number): Promise<RoundTrade[]> {
-    const batch = db.select({ id: trades.id }).from(trades).where(due).orderBy(trades.id).limit(limit).for('update', { skipLocked: true });
+    // A CTE, evaluated once: as an `IN (subquery)` the LIMIT did not hold (three rows claimed at a limit of two).
+    const batch = db
+      .$with('batch')
+      .as(db.select({ id: trades.id }).from(trades).where(due).orderBy(trades.id).limit(limit).for('update', { skipLocked: true }));
     const claimed = await db
+      .with(batch)
       .update(trades)
       .set({ ...changes, updatedAt: sql`now()` })
-      .where(and(inArray(trades.id, batch), due))
+      .where(and(inArray(trades.id, db.select({ id: batch.id }).from(batch)), due))
       .returning({ id: trades.id });
     if (claimed.length === 0) return [];
     return db

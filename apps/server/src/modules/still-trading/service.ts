@@ -33,11 +33,19 @@ export interface StillTradingDependencies {
   transactions: Pick<Transactions, 'run'>;
   /** The period administrators set (site-settings). */
   periodMonths: () => Promise<number>;
+  /** Questions sent per run at most (default STILL_TRADING_QUESTIONS_PER_RUN). */
+  questionsPerRun?: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Businesses changed and mailed per transaction: a run over thousands holds no lock for long. */
 export const STILL_TRADING_BATCH = 100;
+/**
+ * Questions per hourly run: twelve thousand a day, several times what a directory of a million businesses asks in
+ * its steady state, while a backlog (a directory that existed before the question did) is spread over weeks
+ * instead of mailing every owner in one hour. Reminders and expiries follow the questions' days, so they spread too.
+ */
+export const STILL_TRADING_QUESTIONS_PER_RUN = 500;
 
 function daysBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);
@@ -47,24 +55,39 @@ function daysBefore(now: Date, days: number): Date {
  * Still trading (issue "Verified businesses"): the question a period after approval or the last yes, a reminder
  * 30 days later, the expiry 60 days later, and the owner's yes by the e-mailed link or from their dashboard.
  */
-export function createStillTradingService({ repo, links, mail, sender, clock, transactions, periodMonths }: StillTradingDependencies) {
+export function createStillTradingService({
+  repo,
+  links,
+  mail,
+  sender,
+  clock,
+  transactions,
+  periodMonths,
+  questionsPerRun = STILL_TRADING_QUESTIONS_PER_RUN,
+}: StillTradingDependencies) {
   function askedTrade(row: RoundTrade): AskedTrade {
     const token = links.tokenFor({ tradeId: row.id, askedAt: row.askedAt });
     return { name: row.name, confirmUrl: stillTradingUrl(sender, token) };
   }
 
   /**
-   * Claims and mails batch after batch until none is due; each batch's changes and mails commit together, so a
-   * business is mailed once per step of its round whichever process runs the job.
+   * Claims and mails batch after batch until none is due or `most` are done; each batch's changes and mails commit
+   * together, so a business is mailed once per step of its round whichever process runs the job.
    */
-  async function inBatches(claim: () => Promise<RoundTrade[]>, mailOf: (row: RoundTrade) => Mail): Promise<void> {
-    for (;;) {
+  async function inBatches(
+    claim: (limit: number) => Promise<RoundTrade[]>,
+    mailOf: (row: RoundTrade) => Mail,
+    most = Number.POSITIVE_INFINITY,
+  ): Promise<void> {
+    for (let done = 0; done < most; ) {
+      const limit = Math.min(STILL_TRADING_BATCH, most - done);
       const claimed = await transactions.run(async () => {
-        const rows = await claim();
+        const rows = await claim(limit);
         for (const row of rows) await mail.queue(mailOf(row));
         return rows.length;
       });
-      if (claimed < STILL_TRADING_BATCH) return;
+      if (claimed < limit) return;
+      done += claimed;
     }
   }
 
@@ -89,15 +112,16 @@ export function createStillTradingService({ repo, links, mail, sender, clock, tr
       const now = clock();
       const months = await periodMonths();
       await inBatches(
-        () => repo.askDue(now, months, STILL_TRADING_BATCH),
+        (limit) => repo.askDue(now, months, limit),
         (row) => stillTradingQuestionMail(sender, recipientOf(owner(row)), askedTrade(row)),
+        questionsPerRun,
       );
       await inBatches(
-        () => repo.remindDue(now, daysBefore(now, STILL_TRADING_REMINDER_DAYS), STILL_TRADING_BATCH),
+        (limit) => repo.remindDue(now, daysBefore(now, STILL_TRADING_REMINDER_DAYS), limit),
         (row) => stillTradingReminderMail(sender, recipientOf(owner(row)), askedTrade(row), stillTradingExpiresOn(row.askedAt)),
       );
       await inBatches(
-        () => repo.expireDue(daysBefore(now, STILL_TRADING_EXPIRY_DAYS), STILL_TRADING_BATCH),
+        (limit) => repo.expireDue(daysBefore(now, STILL_TRADING_EXPIRY_DAYS), limit),
         (row) => stillTradingExpiredMail(sender, recipientOf(owner(row)), askedTrade(row)),
       );
     },
