@@ -25,7 +25,7 @@ import { buildSyntheticLists, type SyntheticLists } from './synthetic-lists';
  */
 
 /** Bump when the generated data changes shape or distribution: databases of older versions are regenerated. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 const MARKER_PURPOSE = 'churchtrades-search-bench';
 const SEED = 20250420;
 const BATCH_SIZE = 50_000;
@@ -240,6 +240,7 @@ async function createLookups(client: pg.Client, lists: SyntheticLists): Promise<
  * Status mix: 90 % listed; 5 % pending; 1.5 % disabled; 1.5 % locked; 1 % rejected; 0.5 % expired; 0.5 % unlisted.
  * Verification, whatever the status: 9 % an ABN the register called active, 3 % a checked licence, 3 % known to
  * their church (15 % verified); 2 % a vouch that has lapsed and 5 % an ABN only stated, which verify nothing.
+ * Still trading: every business approved over 11 months ago was confirmed within the last 330 days.
  */
 const BATCH_SQL = `
 with p as materialized (
@@ -266,7 +267,7 @@ with p as materialized (
     random() as r_phone, random() as r_bio, random() as r_service, random() as r_service_count,
     random() as r_tag_count, random() as r_generic_count, random() as r_note, random() as r_created,
     random() as r_moderated, random() as r_flat, random() - 0.5 as r_lat, random() - 0.5 as r_lon,
-    random() as r_verified, random() as r_verified_at,
+    random() as r_verified, random() as r_verified_at, random() as r_confirmed,
     5 + floor(random() * 26)::int as years,
     1 + floor(random() * 250)::int as street_no,
     lpad(floor(random() * 100000000)::bigint::text, 8, '0') as digits
@@ -352,7 +353,7 @@ businesses as (
   insert into trades (id, owner_id, church_id, main_category_id, category_id, state_type, name, brief, service, tags,
     search_keywords, website, logo_uri, at_client, at_business, online, enabled, locked, expired, moderation_status,
     moderation_reason, moderated_at, created_at, updated_at, abn, abn_status, abn_checked_at, licence_number,
-    licence_state, licence_kind, licence_checked_at, vouched_until)
+    licence_state, licence_kind, licence_checked_at, vouched_until, trading_confirmed_at)
   select trade_id, user_id, church_id, main_id, sub_id, state, trade_name, brief,
     upper(left(opening, 1)) || substr(opening, 2) || ' ' || note || ' ' || closing,
     tags,
@@ -380,7 +381,10 @@ businesses as (
     case when verification = 'licence' then state end,
     case when verification = 'licence' then initcap(word) || ' contractor' end,
     case when verification = 'licence' then verified_at end,
-    vouched_at + interval '12 months'
+    vouched_at + interval '12 months',
+    -- A directory in its steady state: owners of businesses approved over 11 months ago said "still trading" at
+    -- some time in the last 330 days, so no still-trading question falls due while the benchmark runs.
+    case when moderated_at < now() - interval '11 months' then now() - r_confirmed * interval '330 days' end
   from t
 ),
 vouches as (
