@@ -58,8 +58,11 @@ export function TradeCard({ trade, linkToPage = false, footer }: TradeCardProps)
       {linkToPage && (
         <Card.Footer className="d-flex flex-wrap align-items-center justify-content-between gap-2 small">
           {footer}
-          <Link to={{ pathname: paths.business.getHref(trade.id, trade.name), hash: SEND_ENQUIRY_HASH }}>
-            Send an enquiry<span className="visually-hidden"> to {trade.name}</span>
+          <Link
+            to={{ pathname: paths.business.getHref(trade.id, trade.name), hash: SEND_ENQUIRY_HASH }}
+            aria-label={`Send an enquiry to ${trade.name}`}
+          >
+            Send an enquiry
           </Link>
         </Card.Footer>
       )}
