@@ -1,12 +1,17 @@
 import { ENQUIRY_MAX_BUSINESSES } from '@churchtrades/shared/constants';
 import Button from 'react-bootstrap/Button';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { cameFromState } from '../../lib/came-from';
 import { chooseBusiness, clearEnquiryChoice, useEnquiryChoice } from '../../lib/enquiry-choice';
 
-/** "Ask 2 businesses": the ticked businesses, each with a way to untick it, and the way to the one message. */
+/**
+ * "Ask 2 businesses": the ticked businesses, each with a way to untick it, and the way to the one message (which
+ * leads back to this search).
+ */
 export function EnquiryChoiceBar() {
   const choice = useEnquiryChoice();
+  const location = useLocation();
   if (choice.length === 0) return null;
   const count = choice.length === 1 ? '1 business' : `${choice.length} businesses`;
   return (
@@ -35,7 +40,7 @@ export function EnquiryChoiceBar() {
       <Button variant="outline-secondary" size="sm" onClick={clearEnquiryChoice}>
         Clear
       </Button>
-      <Link to={paths.askBusinesses.getHref()} className="btn btn-primary btn-sm">
+      <Link to={paths.askBusinesses.getHref()} state={cameFromState(location)} className="btn btn-primary btn-sm">
         {`Ask ${count}`}
       </Link>
     </section>

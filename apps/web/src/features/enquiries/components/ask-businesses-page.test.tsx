@@ -2,6 +2,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
+import { cameFromState } from '../../../lib/came-from';
 import { chooseBusiness, clearEnquiryChoice, getEnquiryChoice } from '../../../lib/enquiry-choice';
 import { setLoggedIn } from '../../../lib/session';
 import { serveApi } from '../../../testing/api-server';
@@ -17,9 +18,9 @@ vi.mock('./proof-of-work', async () => {
 const ALPHA = { id: '00000000-0000-4000-8000-000000000201', name: 'Alpha Plumbing' };
 const BRAVO = { id: '00000000-0000-4000-8000-000000000202', name: 'Bravo Electrical' };
 
-function openPage() {
+function openPage(state?: unknown) {
   return renderRoutes([{ path: paths.askBusinesses.path, element: <AskBusinessesPage /> }], {
-    initialEntries: [paths.askBusinesses.getHref()],
+    initialEntries: [{ pathname: paths.askBusinesses.getHref(), state }],
   });
 }
 
@@ -36,8 +37,9 @@ describe('the page asking the businesses ticked in a search', () => {
       'GET /api/enquiries/challenge': { data: { challenge: makeChallenge('first') } },
       'POST /api/enquiries': { data: { enquiry: { outcome: 'AWAITING_CONFIRMATION', tradeNames: [ALPHA.name, BRAVO.name] } } },
     });
-    const { user } = openPage();
+    const { user } = openPage(cameFromState({ pathname: '/', search: '?searchText=plumber&page=2', hash: '' }));
 
+    expect(screen.getByRole('link', { name: 'Back to search' })).toHaveAttribute('href', '/?searchText=plumber&page=2');
     const list = screen.getByRole('list');
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([ALPHA.name, BRAVO.name]);
     await screen.findByText('Robot check ready');

@@ -5,8 +5,9 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
+import { cameFromPath } from '../../../lib/came-from';
 import { clearEnquiryChoice, useEnquiryChoice } from '../../../lib/enquiry-choice';
 import { EnquiryForm } from './enquiry-form';
 import { EnquiryOutcome } from './enquiry-outcome';
@@ -19,6 +20,7 @@ const TITLE = 'Ask up to 3 businesses';
  */
 export function AskBusinessesPage() {
   const choice = useEnquiryChoice();
+  const location = useLocation();
   const [sent, setSent] = useState<EnquirySent | null>(null);
 
   function showSent(outcome: EnquirySent) {
@@ -55,7 +57,7 @@ export function AskBusinessesPage() {
           </Card>
         )}
         <p className="mt-3">
-          <Link to={paths.home.getHref()}>Back to search</Link>
+          <Link to={cameFromPath(location.state) ?? paths.home.getHref()}>Back to search</Link>
         </p>
       </Col>
     </Row>
