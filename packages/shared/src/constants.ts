@@ -6,6 +6,8 @@ export const CARD_BRIEF_LENGTH = 200;
 /** Longest search text the server reads; longer text is cut there. */
 export const SEARCH_TEXT_MAX_LENGTH = 200;
 export const TOAST_AUTO_CLOSE_MS = 5000;
+/** At most this many businesses get one "Ask up to 3 businesses" message; here, not in enquiries.ts, so the search page's cards count them without loading zod. */
+export const ENQUIRY_MAX_BUSINESSES = 3;
 
 export const PASSWORD_MIN_LENGTH = 5;
 /** A new password (register, reset, change): at least this long, besides being hard to guess. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './account';
+import { ENQUIRY_MAX_BUSINESSES } from './constants';
 import { emailSchema } from './fields';
 import { honeypotSchema } from './honeypot';
 import { MESSAGES } from './messages';
@@ -11,8 +12,7 @@ import { pageSchema, pagingSchema } from './trade-search';
  * dashboard's Enquiries page; the visitor reads the answers and writes back through a private link.
  */
 
-/** At most this many businesses get one "Ask up to 3 businesses" message. */
-export const ENQUIRY_MAX_BUSINESSES = 3;
+export { ENQUIRY_MAX_BUSINESSES };
 export const ENQUIRY_NAME_MAX_LENGTH = 100;
 export const ENQUIRY_SUBURB_MAX_LENGTH = 60;
 export const ENQUIRY_MESSAGE_MIN_LENGTH = 10;

@@ -8,6 +8,8 @@ import { makeStore } from '../lib/store';
 import { serveApi } from '../testing/api-server';
 import { makeTradePage } from '../testing/trade-factory';
 import { makeUser } from '../testing/user-factory';
+import { businessPath } from '@churchtrades/shared/business-page';
+import { makeTradeDetail } from '../features/business/testing/business-factory';
 import { routes } from './router';
 
 function renderApp(path: string) {
@@ -22,6 +24,16 @@ function renderApp(path: string) {
 
 // A page's module is compiled on first import; on a busy machine that can outlast the default 1 s.
 const SLOW_IMPORT = { timeout: 5000 };
+
+const SITE = {
+  data: {
+    site: {
+      supportEmail: 'support@example.org.au',
+      bank: { accountName: 'Example Trust', bsb: '111-222', accountNumber: '12345678' },
+      mapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
+    },
+  },
+};
 
 describe('routes', () => {
   it("shows 'Page Not Found' with a way home for an unknown path", async () => {
@@ -144,5 +156,25 @@ describe('routes', () => {
     expect(await screen.findByText('No churches found.', {}, SLOW_IMPORT)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/churches');
+  });
+
+  it('offers "Send an enquiry" on the public page of a business', async () => {
+    const trade = makeTradeDetail({ name: 'Harbour City Plumbing', ownerEmail: null, ownerPhone: null });
+    serveApi({ [`GET /api/trades/${trade.id}`]: { data: { trade } }, 'GET /api/site': SITE });
+    renderApp(businessPath(trade.id, trade.name));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour City Plumbing' }, SLOW_IMPORT)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send an enquiry' }, SLOW_IMPORT)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/enquiries/confirm', 'Your enquiry'],
+    ['/enquiries/conversation', 'Your enquiry'],
+    ['/enquiries/ask', 'Ask up to 3 businesses'],
+  ])('shows the enquiries page at %s', async (path, heading) => {
+    serveApi({});
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW_IMPORT)).toBeInTheDocument();
   });
 });

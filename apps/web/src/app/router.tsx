@@ -74,6 +74,36 @@ export const routes: RouteObject[] = [
           const { BusinessPage } = await import('../features/business/components/business-page');
           return { Component: BusinessPage };
         },
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { BusinessEnquiry } = await import('../features/enquiries/components/business-enquiry');
+              return { Component: BusinessEnquiry };
+            },
+          },
+        ],
+      },
+      {
+        path: paths.askBusinesses.path,
+        lazy: async () => {
+          const { AskBusinessesPage } = await import('../features/enquiries/components/ask-businesses-page');
+          return { Component: AskBusinessesPage };
+        },
+      },
+      {
+        path: paths.enquiryConfirm.path,
+        lazy: async () => {
+          const { ConfirmEnquiryPage } = await import('../features/enquiries/components/confirm-enquiry-page');
+          return { Component: ConfirmEnquiryPage };
+        },
+      },
+      {
+        path: paths.enquiryConversation.path,
+        lazy: async () => {
+          const { ConversationPage } = await import('../features/enquiries/components/conversation-page');
+          return { Component: ConversationPage };
+        },
       },
       {
         path: paths.login.path,

@@ -33,6 +33,18 @@ export const paths = {
     getHref: (token: string) => `/still-trading?token=${encodeURIComponent(token)}`,
   },
 
+  // Enquiries: the e-mailed confirmation and conversation links (public, their key or token in the query), and the
+  // form asking the businesses chosen in a search.
+  enquiryConfirm: {
+    path: '/enquiries/confirm',
+    getHref: (key: string) => `/enquiries/confirm?key=${encodeURIComponent(key)}`,
+  },
+  enquiryConversation: {
+    path: '/enquiries/conversation',
+    getHref: (token: string) => `/enquiries/conversation?token=${encodeURIComponent(token)}`,
+  },
+  askBusinesses: { path: '/enquiries/ask', getHref: () => '/enquiries/ask' },
+
   about: { path: '/about', getHref: () => '/about' },
   privacyPolicy: { path: '/privacypolicy', getHref: () => '/privacypolicy' },
   termsAndConditions: { path: '/termsandconditions', getHref: () => '/termsandconditions' },

@@ -46,6 +46,10 @@ fs.writeFileSync(
       imports: ['index.html'],
       css: ['assets/business-page-6f6f6f.css'],
     },
+    'src/features/enquiries/components/business-enquiry.tsx': {
+      file: 'assets/business-enquiry-7a7a7a.js',
+      imports: ['index.html'],
+    },
   }),
 );
 
@@ -125,6 +129,7 @@ describe("a business page's first HTML answer", () => {
 
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/business-page-4e4e4e.js" />');
     expect(head).toContain('<link rel="preload" as="style" href="/assets/business-page-6f6f6f.css" />');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/business-enquiry-7a7a7a.js" />');
     expect(head).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/trades/${trade.id}" />`);
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/site" />');
   });

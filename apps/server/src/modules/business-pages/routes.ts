@@ -15,7 +15,11 @@ export interface BusinessPageRoutesOptions {
   manifest: WebManifest | undefined;
 }
 
-const BUSINESS_PAGE_MODULE = 'src/features/business/components/business-page.tsx';
+// The page and its "Send an enquiry", a child route the web app's router loads with it.
+const BUSINESS_PAGE_MODULES = [
+  'src/features/business/components/business-page.tsx',
+  'src/features/enquiries/components/business-enquiry.tsx',
+];
 
 const XML = 'application/xml; charset=utf-8';
 // Crawlers come back for these now and then; an hour's delay before a new business is named costs nothing.
@@ -32,7 +36,7 @@ export const businessPageRoutes: FastifyPluginAsyncZod<BusinessPageRoutesOptions
 ) => {
   if (indexHtml !== undefined) {
     const pageWith = businessPageTemplate(indexHtml, SITE_NAME);
-    const pageCode = pageCodePreloads(manifest, BUSINESS_PAGE_MODULE);
+    const pageCode = [...new Set(BUSINESS_PAGE_MODULES.flatMap((module) => pageCodePreloads(manifest, module)))];
     // The page's code, the answers it asks for first (the business, and the map's tiles when it has a map) and
     // the cover picture at its top come with the HTML. The id is written as the web app writes it in its request.
     const preloadsOf = (id: string, head: BusinessPageHead) => [

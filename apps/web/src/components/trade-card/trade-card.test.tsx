@@ -94,9 +94,26 @@ describe('TradeCard', () => {
     );
   });
 
+  it("offers \"Send an enquiry\" on a listed business's card, opening the form of its page, even without e-mail or phone", () => {
+    const trade = makeTradeCard({ id: '0b6f3c1e-5a4d-4c2b-9e8f-1a2b3c4d5e6f', name: 'Quiet Plumbing', ownerEmail: null, ownerPhone: null });
+    render(
+      <MemoryRouter>
+        <TradeCard trade={trade} linkToPage footer={<span>Ask box</span>} />
+      </MemoryRouter>,
+    );
+
+    expect(screen.getByRole('link', { name: 'Send an enquiry to Quiet Plumbing' })).toHaveAttribute(
+      'href',
+      '/business/0b6f3c1e-5a4d-4c2b-9e8f-1a2b3c4d5e6f/quiet-plumbing#send-enquiry',
+    );
+    expect(screen.getByText('Ask box')).toBeInTheDocument();
+  });
+
   it('does not link the name otherwise (a business under moderation has no public page)', () => {
-    render(<TradeCard trade={makeTradeCard({ name: 'Pending Plumbing' })} />);
+    render(<TradeCard trade={makeTradeCard({ name: 'Pending Plumbing' })} footer={<span>Ask box</span>} />);
 
     expect(within(screen.getByRole('heading', { name: 'Pending Plumbing' })).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Send an enquiry/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Ask box')).not.toBeInTheDocument();
   });
 });

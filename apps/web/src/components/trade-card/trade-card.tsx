@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { SEND_ENQUIRY_HASH } from '../../lib/enquiry-choice';
 import { TradeBadges } from '../trade-badges/trade-badges';
 import { cardBrief, distanceText, googleSearchHref, MISSING, orMissing, telHref, websiteLink } from './card-text';
 import { TradeLogo } from './trade-logo';
@@ -12,10 +13,12 @@ interface TradeCardProps {
   trade: TradeCardData;
   /** Links the name to the business's public page: for listed businesses only (a pending one has none). */
   linkToPage?: boolean;
+  /** Shown at the foot of a listed business's card, beside its "Send an enquiry" link. */
+  footer?: ReactNode;
 }
 
 /** One search result (SPEC §2 "Result card"). */
-export function TradeCard({ trade, linkToPage = false }: TradeCardProps) {
+export function TradeCard({ trade, linkToPage = false, footer }: TradeCardProps) {
   const website = websiteLink(trade.website);
 
   return (
@@ -52,6 +55,17 @@ export function TradeCard({ trade, linkToPage = false }: TradeCardProps) {
         </Detail>
         <Detail label="Address">{orMissing(trade.fullAddress)}</Detail>
       </ListGroup>
+      {linkToPage && (
+        <Card.Footer className="d-flex flex-wrap align-items-center justify-content-between gap-2 small">
+          {footer}
+          <Link
+            to={{ pathname: paths.business.getHref(trade.id, trade.name), hash: SEND_ENQUIRY_HASH }}
+            aria-label={`Send an enquiry to ${trade.name}`}
+          >
+            Send an enquiry
+          </Link>
+        </Card.Footer>
+      )}
     </Card>
   );
 }

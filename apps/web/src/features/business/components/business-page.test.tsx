@@ -310,4 +310,20 @@ describe('the public business page', () => {
     await findBusinessHeading('Harbour City Plumbing');
     expect(screen.getByRole('link', { name: 'Back to search' })).toHaveAttribute('href', '/');
   });
+
+  it('says how quickly the business usually replies to enquiries, when it is known', async () => {
+    serveBusiness({ ...FULL_BUSINESS, replyTime: 'DAY' });
+    openPage(FULL_PATH);
+
+    await findBusinessHeading('Harbour City Plumbing');
+    expect(screen.getByText('This business usually replies within a day.')).toBeInTheDocument();
+  });
+
+  it('says nothing of reply times while too few enquiries were answered', async () => {
+    serveBusiness({ ...FULL_BUSINESS, replyTime: null });
+    openPage(FULL_PATH);
+
+    await findBusinessHeading('Harbour City Plumbing');
+    expect(screen.queryByText(/usually replies/)).not.toBeInTheDocument();
+  });
 });

@@ -3,7 +3,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { NotFoundRoute } from '../../../components/not-found';
 import { PageLoading } from '../../../components/page-loading';
@@ -15,7 +15,8 @@ import { BusinessProfile } from './business-profile';
 const LOAD_FAILED_MESSAGE = 'The business could not be loaded. Please try again.';
 
 /**
- * /business/{id}/{slug}: the public page of one listed business. A business that is not listed (or no
+ * /business/{id}/{slug}: the public page of one listed business; its child route (the enquiry) gets the business
+ * as the outlet's context. A business that is not listed (or no
  * business at all) gets the Not-Found screen, as any unknown address does.
  */
 export function BusinessPage() {
@@ -34,7 +35,7 @@ export function BusinessPage() {
         <Link to={backToSearchHref(location.state)}>Back to search</Link>
       </p>
       {trade ? (
-        <BusinessProfile trade={trade} />
+        <BusinessProfile trade={trade} enquiry={<Outlet context={trade} />} />
       ) : error && !isFetching ? (
         <LoadFailed error={error} onRetry={() => void refetch()} />
       ) : (

@@ -1,3 +1,4 @@
+import { REPLY_TIME_TEXTS } from '@churchtrades/shared/reply-time';
 import { BUSINESS_KIND_NAMES } from '@churchtrades/shared/trade-profile';
 import type { TradeDetail } from '@churchtrades/shared/trade-search';
 import type { ReactNode } from 'react';
@@ -16,8 +17,11 @@ import { ServiceLocationBadges } from './service-location-badges';
 import { SocialLinks } from './social-links';
 import './business-profile.css';
 
-/** Everything the public may know of one business: its result card in full, and more. */
-export function BusinessProfile({ trade }: { trade: TradeDetail }) {
+/**
+ * Everything the public may know of one business: its result card in full, and more. `enquiry` is how to send it
+ * an enquiry, which the router puts here (app/ composes the enquiries feature into this page).
+ */
+export function BusinessProfile({ trade, enquiry }: { trade: TradeDetail; enquiry?: ReactNode }) {
   const category = categoryLine(trade);
   const position = mapPosition(trade);
 
@@ -52,6 +56,8 @@ export function BusinessProfile({ trade }: { trade: TradeDetail }) {
         <Col lg={5} className="d-flex flex-column gap-4">
           <Card>
             <Card.Body className="d-flex flex-column gap-3">
+              {enquiry}
+              {trade.replyTime && <p className="mb-0 text-body-secondary">{`This business ${REPLY_TIME_TEXTS[trade.replyTime]}.`}</p>}
               <ContactActions trade={trade} />
               <BusinessDetails trade={trade} />
               <SocialLinks socialMedias={trade.socialMedias} />

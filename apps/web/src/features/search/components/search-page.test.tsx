@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { clearEnquiryChoice } from '../../../lib/enquiry-choice';
 import { envelope } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { makeTradeCard, makeTradePage } from '../../../testing/trade-factory';
@@ -85,6 +86,24 @@ describe('SearchPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'On page two' })).toBeInTheDocument();
     expect(api.searches()[1]).toMatchObject({ page: '1' });
+  });
+
+  it('keeps the businesses ticked to ask while the visitor pages', async () => {
+    clearEnquiryChoice();
+    const first = { ...makeTradePage(0, 30), content: [makeTradeCard({ name: 'On page one' })] };
+    const second = { ...makeTradePage(1, 30), content: [makeTradeCard({ name: 'On page two' })] };
+    serveSearchApi({ trades: (url) => (url.searchParams.get('page') === '1' ? second : first) });
+    const { user } = renderWithProviders(<SearchPage />);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Ask this business: On page one' }));
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Ask this business: On page two' }));
+
+    const bar = screen.getByRole('region', { name: 'Businesses to ask' });
+    expect(bar).toHaveTextContent('On page one');
+    expect(bar).toHaveTextContent('On page two');
+    expect(within(bar).getByRole('link', { name: 'Ask 2 businesses' })).toBeInTheDocument();
+    clearEnquiryChoice();
   });
 
   it("says \"No Result's for this search. Please Try again\" when nothing matches", async () => {

@@ -1,0 +1,126 @@
+import type { Conversation } from '@churchtrades/shared/enquiries';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../../config/paths';
+import { serveApi } from '../../../testing/api-server';
+import { renderRoutes } from '../../../testing/render-routes';
+import { ConversationPage } from './conversation-page';
+
+const TRADE_ID = '00000000-0000-4000-8000-000000000301';
+const CONVERSATION: Conversation = {
+  tradeName: 'Harbour City Plumbing',
+  tradeId: TRADE_ID,
+  senderName: 'Mary Visitor',
+  messages: [
+    { id: 'm1', author: 'VISITOR', body: 'Could you fix a leaking tap next week?', sentAt: '2026-11-20T01:00:00.000Z' },
+    {
+      id: 'm2',
+      author: 'OWNER',
+      body: 'Yes: see https://example.com.au/prices <b>bold</b>\nThursday suits.',
+      sentAt: '2026-11-20T03:30:00.000Z',
+    },
+  ],
+};
+
+function openPage(token = 'token-1') {
+  return renderRoutes([{ path: paths.enquiryConversation.path, element: <ConversationPage /> }], {
+    initialEntries: [paths.enquiryConversation.getHref(token)],
+  });
+}
+
+describe('the conversation page of the private link', () => {
+  it('shows who wrote each message and when, as plain text, with no link made of what the messages say', async () => {
+    serveApi({ 'GET /api/enquiries/conversation': { data: { conversation: CONVERSATION } } });
+    openPage();
+
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    const [asked, answered] = within(messages).getAllByRole('listitem');
+    expect(asked).toHaveTextContent('Mary Visitor (you)');
+    expect(answered).toHaveTextContent('Harbour City Plumbing');
+    expect(within(answered!).getByText(/<b>bold<\/b>/)).toHaveTextContent('Yes: see https://example.com.au/prices <b>bold</b> Thursday suits.');
+    expect(within(answered!).queryByRole('link')).not.toBeInTheDocument();
+    expect(answered!.querySelector('b')).toBeNull();
+    expect(answered!.querySelector('time')).toHaveAttribute('datetime', '2026-11-20T03:30:00.000Z');
+  });
+
+  it("links the business's name to its page without telling it where the visitor came from", async () => {
+    serveApi({ 'GET /api/enquiries/conversation': { data: { conversation: CONVERSATION } } });
+    openPage();
+
+    const link = await screen.findByRole('link', { name: 'Harbour City Plumbing' });
+    expect(link).toHaveAttribute('href', paths.business.getHref(TRADE_ID, 'Harbour City Plumbing'));
+    expect(link).toHaveAttribute('rel', 'noreferrer');
+    expect(document.querySelector('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  });
+
+  it('names a business no longer listed without a link', async () => {
+    serveApi({ 'GET /api/enquiries/conversation': { data: { conversation: { ...CONVERSATION, tradeId: null } } } });
+    openPage();
+
+    expect(await screen.findByText(/Your enquiry to/)).toHaveTextContent('Your enquiry to Harbour City Plumbing');
+    expect(screen.queryByRole('link', { name: 'Harbour City Plumbing' })).not.toBeInTheDocument();
+  });
+
+  it("sends the visitor's answer and shows it in the conversation", async () => {
+    const answered: Conversation = {
+      ...CONVERSATION,
+      messages: [...CONVERSATION.messages, { id: 'm3', author: 'VISITOR', body: 'Thursday it is.', sentAt: '2026-11-20T04:00:00.000Z' }],
+    };
+    const api = serveApi({
+      'GET /api/enquiries/conversation': { data: { conversation: CONVERSATION } },
+      'POST /api/enquiries/conversation/messages': { message: MESSAGES.enquiryReplySent, data: { conversation: answered } },
+    });
+    const { user } = openPage();
+
+    await user.type(await screen.findByLabelText('Your answer'), 'Thursday it is.');
+    await user.click(screen.getByRole('button', { name: 'Send the answer' }));
+
+    expect(await screen.findByText(MESSAGES.enquiryReplySent)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByLabelText('Your answer')).toHaveValue('');
+    expect(api.calls('POST /api/enquiries/conversation/messages').map((call) => call.body)).toEqual([
+      { token: 'token-1', body: 'Thursday it is.' },
+    ]);
+  });
+
+  it('asks for an answer before sending one', async () => {
+    const api = serveApi({ 'GET /api/enquiries/conversation': { data: { conversation: CONVERSATION } } });
+    const { user } = openPage();
+
+    await screen.findByLabelText('Your answer');
+    await user.click(screen.getByRole('button', { name: 'Send the answer' }));
+
+    expect(await screen.findByText(MESSAGES.enquiryReplyRequired)).toBeInTheDocument();
+    expect(api.calls('POST /api/enquiries/conversation/messages')).toEqual([]);
+  });
+
+  it('stops the link after asking again, and says the next answer brings a new one', async () => {
+    const api = serveApi({
+      'GET /api/enquiries/conversation': { data: { conversation: CONVERSATION } },
+      'POST /api/enquiries/conversation/revoke': { message: MESSAGES.enquiryLinkStopped },
+    });
+    const { user } = openPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Stop this link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop this link?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the link' }));
+    expect(api.calls('POST /api/enquiries/conversation/revoke')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Stop this link' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Stop the link' }));
+
+    expect(await screen.findByText(MESSAGES.enquiryLinkStopped)).toBeInTheDocument();
+    expect(screen.getByText(/The next answer from the business brings you a new link/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Messages' })).not.toBeInTheDocument();
+    expect(api.calls('POST /api/enquiries/conversation/revoke').map((call) => call.body)).toEqual([{ token: 'token-1' }]);
+  });
+
+  it("shows the server's message for a stopped link", async () => {
+    serveApi({ 'GET /api/enquiries/conversation': { status: 409, message: MESSAGES.enquiryLinkRevoked } });
+    openPage();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.enquiryLinkRevoked);
+    expect(screen.queryByLabelText('Your answer')).not.toBeInTheDocument();
+  });
+});
