@@ -51,6 +51,11 @@ import { createChurchMemberService } from './modules/church-members/service';
 import { createChurchRepo } from './modules/churches/repo';
 import { churchRoutes } from './modules/churches/routes';
 import { createChurchService } from './modules/churches/service';
+import { conversationLinks } from './modules/enquiries/conversation-link';
+import { proofsOfWork } from './modules/enquiries/proof-of-work';
+import { createEnquiryRepo } from './modules/enquiries/repo';
+import { enquiryRoutes } from './modules/enquiries/routes';
+import { createEnquiryService } from './modules/enquiries/service';
 import { healthRoutes } from './modules/health/routes';
 import { createOutboxRepo } from './modules/mail/repo';
 import { mailRoutes } from './modules/mail/routes';
@@ -260,6 +265,17 @@ export async function buildApp({
     clock,
     moderation,
   });
+  const enquiries = createEnquiryService({
+    repo: createEnquiryRepo(db),
+    proofs: proofsOfWork(config.sessionSecret, clock),
+    links: conversationLinks(config.sessionSecret),
+    rateLimits,
+    mail,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+    transactions,
+    moderation,
+  });
   const users = createUserService({
     repo: createUserRepo(db),
     sessions,
@@ -310,6 +326,7 @@ export async function buildApp({
       await api.register(tradeAdminRoutes, { tradeAdmin });
       await api.register(siteSettingRoutes, { settings });
       await api.register(stillTradingRoutes, { stillTrading });
+      await api.register(enquiryRoutes, { enquiries });
     },
     { prefix: '/api' },
   );

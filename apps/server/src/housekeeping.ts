@@ -1,5 +1,7 @@
 import { type Clock, systemClock } from './clock';
 import type { Database } from './db/database';
+import { createEnquiryRepo } from './modules/enquiries/repo';
+import { CONFIRMATION_KEYS_KEPT_MS } from './modules/enquiries/service';
 import type { ScheduledJob } from './modules/jobs/scheduler';
 import { createJobRunRepo } from './modules/jobs/repo';
 import { createOutboxRepo } from './modules/mail/repo';
@@ -16,7 +18,7 @@ export const JOB_RUNS_KEPT_MS = 90 * DAY_MS;
 
 /**
  * Deletes what has served its time: expired sessions, one-time keys and rate-limit counters, old mails and
- * job runs. Every chore is tried even when one fails; the run fails if any did.
+ * job runs, spent proofs of work and old enquiry confirmation keys; drops enquiries never confirmed in time. Every chore is tried even when one fails; the run fails if any did.
  */
 export function housekeepingJob(db: Database, everyMs: number, clock: Clock = systemClock): ScheduledJob {
   const chores = [
@@ -25,6 +27,7 @@ export function housekeepingJob(db: Database, everyMs: number, clock: Clock = sy
     () => createUserRepo(db).sweepExpiredKeys(clock()),
     () => createOutboxRepo(db).deleteOld({ sentMs: SENT_MAILS_KEPT_MS, failedMs: FAILED_MAILS_KEPT_MS }),
     () => createJobRunRepo(db).deleteOlderThan(JOB_RUNS_KEPT_MS),
+    () => createEnquiryRepo(db).sweep(clock(), CONFIRMATION_KEYS_KEPT_MS),
   ];
   return {
     name: 'housekeeping',

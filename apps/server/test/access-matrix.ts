@@ -15,6 +15,9 @@ import {
   addresses,
   addressIndex,
   categories,
+  enquiries,
+  enquiryConfirmations,
+  enquiryMessages,
   churches,
   churchMembers,
   oneTimeKeys,
@@ -28,6 +31,9 @@ import {
 } from '../src/db/schema';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
 import { stillTradingLinks } from '../src/modules/still-trading/link';
+import { conversationLinks } from '../src/modules/enquiries/conversation-link';
+import { proofsOfWork } from '../src/modules/enquiries/proof-of-work';
+import { systemClock } from '../src/clock';
 import { type SessionService, sessionIdOf } from '../src/modules/sessions/service';
 import { hashToken, newToken } from '../src/tokens';
 import {
@@ -44,6 +50,7 @@ import {
   TEST_PASSWORD,
 } from './factories';
 import { multipartForm } from './multipart-form';
+import { solvedWithoutApp } from './proof-of-work';
 import { TEST_ORIGIN } from './test-app';
 
 /**
@@ -415,6 +422,37 @@ function onStillTradingQuestion(
     const call = { request: request(token, trade), owner: trade.ownerId };
     return changes ? { ...call, state: tradeState(scene, trade.id) } : call;
   };
+}
+
+const testSessionSecret = loadConfig({ NODE_ENV: 'test' }).sessionSecret;
+const conversationLinksOfTestApp = conversationLinks(testSessionSecret);
+const proofsOfWorkOfTestApp = proofsOfWork(testSessionSecret, systemClock);
+
+let enquiriesMade = 0;
+
+/** An enquiry to a fresh listed business of the scene's church, standing as `delivery`, with its first message. */
+async function enquiryOf(scene: Scene, delivery: (typeof enquiries.$inferInsert)['delivery']) {
+  enquiriesMade += 1;
+  const trade = await scene.freshTrade();
+  const email = `visitor-${enquiriesMade}-${randomUUID().slice(0, 8)}@example.com.au`;
+  const [enquiry] = await scene.db
+    .insert(enquiries)
+    .values({
+      tradeId: trade.id,
+      sendId: randomUUID(),
+      senderName: 'Vera Visitor',
+      senderEmail: email,
+      senderEmailKey: email,
+      senderSuburb: 'Ryde',
+      senderNetwork: '198.51.100.7',
+      textHash: `access-matrix-${enquiriesMade}`,
+      delivery,
+      deliveredAt: delivery === 'DELIVERED' ? new Date() : null,
+    })
+    .returning();
+  await scene.db.insert(enquiryMessages).values({ enquiryId: enquiry!.id, author: 'VISITOR', body: 'Could you quote for a new fence?' });
+  const state = () => scene.db.select().from(enquiries).where(eq(enquiries.id, enquiry!.id));
+  return { enquiry: enquiry!, state, token: conversationLinksOfTestApp.tokenFor({ enquiryId: enquiry!.id, version: 1 }) };
 }
 
 let stillTradingPeriodsSet = 0;
@@ -1292,6 +1330,71 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     call: async (scene) => {
       const state = () => scene.db.select().from(siteSettings).where(eq(siteSettings.key, 'stillTradingMonths'));
       return { request: send('PUT', '/api/settings/stillTrading', { months: nextStillTradingPeriod() }), state };
+    },
+  },
+
+  // Enquiries: anyone sends (a proof of work, or a session) and confirms; the private link is the visitor's
+  { route: 'GET /api/enquiries/challenge', answers: EVERYONE, call: read(() => '/api/enquiries/challenge') },
+  {
+    route: 'POST /api/enquiries',
+    answers: EVERYONE,
+    call: async (scene, caller) => {
+      const trade = await scene.freshTrade();
+      const proof = caller === 'anonymous' ? { proofOfWork: await solvedWithoutApp(proofsOfWorkOfTestApp) } : {};
+      const payload = {
+        tradeIds: [trade.id],
+        name: 'Vera Visitor',
+        email: `visitor-${randomUUID().slice(0, 8)}@example.com.au`,
+        suburb: 'Ryde',
+        message: `Could you quote for a new fence? ${randomUUID()}`,
+        ...proof,
+      };
+      const state = () => scene.db.select().from(enquiries).where(eq(enquiries.tradeId, trade.id));
+      return { request: send('POST', '/api/enquiries', payload), state };
+    },
+  },
+  {
+    route: 'POST /api/enquiries/confirm',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const { enquiry, state } = await enquiryOf(scene, 'UNCONFIRMED');
+      const key = newToken();
+      const expiresAt = new Date(Date.now() + 3_600_000);
+      await scene.db.insert(enquiryConfirmations).values({ keyHash: hashToken(key), sendId: enquiry.sendId, expiresAt });
+      return { request: send('POST', '/api/enquiries/confirm', { key }), state };
+    },
+  },
+  {
+    route: 'GET /api/enquiries/conversation',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const { token } = await enquiryOf(scene, 'DELIVERED');
+      return { request: get(`/api/enquiries/conversation?token=${encodeURIComponent(token)}`) };
+    },
+  },
+  {
+    route: 'POST /api/enquiries/conversation/messages',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const { enquiry, token } = await enquiryOf(scene, 'DELIVERED');
+      const state = () => scene.db.select().from(enquiryMessages).where(eq(enquiryMessages.enquiryId, enquiry.id));
+      return { request: send('POST', '/api/enquiries/conversation/messages', { token, body: 'Also on Saturday?' }), state };
+    },
+  },
+  {
+    route: 'POST /api/enquiries/conversation/revoke',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const { token, state } = await enquiryOf(scene, 'DELIVERED');
+      return { request: send('POST', '/api/enquiries/conversation/revoke', { token }), state };
+    },
+  },
+  {
+    route: 'POST /api/moderation/enquiries/:id/release',
+    answers: CHURCH_MODERATORS,
+    call: async (scene) => {
+      const { enquiry, state } = await enquiryOf(scene, 'HELD');
+      return { request: send('POST', `/api/moderation/enquiries/${enquiry.id}/release`), state };
     },
   },
 

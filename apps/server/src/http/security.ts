@@ -67,6 +67,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { appOrig
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
+        // The enquiry form's proof-of-work widget solves its challenge in workers it starts from blob: URLs.
+        workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // data: for the stylesheet's inline icons and the map's markers, which the build inlines.
         imgSrc: ["'self'", 'data:', ...(tiles ? [tiles] : [])],

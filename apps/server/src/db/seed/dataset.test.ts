@@ -79,6 +79,45 @@ describe('buildDemoDataset', () => {
     }
   });
 
+  it("gives the demo trader's business enquiries in every folder, one held and one sender blocked, all before the seeding", () => {
+    const { enquiries, messages, spamReports, blockedSenders } = dataset.enquiries;
+    const demo = enquiries.filter((enquiry) => enquiry.tradeId === dataset.demoBusiness.id);
+    const delivered = demo.filter((enquiry) => enquiry.delivery === 'DELIVERED');
+    expect(new Set(delivered.map((enquiry) => enquiry.folder))).toEqual(new Set(['NEW', 'ANSWERED', 'ARCHIVED', 'SPAM']));
+    expect(delivered.filter((enquiry) => enquiry.folder === 'NEW').map((enquiry) => enquiry.readAt === null)).toEqual(
+      expect.arrayContaining([true, false]),
+    );
+    const answered = delivered.filter((enquiry) => enquiry.folder === 'ANSWERED');
+    for (const enquiry of answered) {
+      const authors = messages.filter((message) => message.enquiryId === enquiry.id).map((message) => message.author);
+      expect(authors).toEqual(expect.arrayContaining(['VISITOR', 'OWNER']));
+    }
+    expect(demo.filter((enquiry) => enquiry.delivery === 'HELD')).toHaveLength(1);
+    const spam = delivered.find((enquiry) => enquiry.folder === 'SPAM')!;
+    expect(spamReports).toEqual([expect.objectContaining({ enquiryId: spam.id, churchId: dataset.demoChurch.id })]);
+    expect(spamReports[0]!.decision ?? null).toBeNull();
+    expect(blockedSenders).toHaveLength(1);
+    for (const message of messages) expect(message.createdAt!.getTime()).toBeLessThan(options.now.getTime());
+  });
+
+  it('gives several other businesses at least three answered enquiries in the last 90 days, answered in varied times', () => {
+    const NINETY_DAYS_MS = 90 * 24 * 60 * 60 * 1000;
+    const answered = dataset.enquiries.enquiries.filter(
+      (enquiry) =>
+        enquiry.tradeId !== dataset.demoBusiness.id &&
+        enquiry.firstAnsweredAt &&
+        enquiry.deliveredAt!.getTime() > options.now.getTime() - NINETY_DAYS_MS,
+    );
+    const perBusiness = new Map<string, number>();
+    for (const enquiry of answered) perBusiness.set(enquiry.tradeId, (perBusiness.get(enquiry.tradeId) ?? 0) + 1);
+    expect([...perBusiness.values()].filter((answers) => answers >= 3).length).toBeGreaterThanOrEqual(5);
+    const hours = answered.map((enquiry) => Math.round((enquiry.firstAnsweredAt!.getTime() - enquiry.deliveredAt!.getTime()) / 3_600_000));
+    expect(Math.min(...hours)).toBeLessThan(6);
+    expect(Math.max(...hours)).toBeGreaterThan(24);
+    const received = dataset.enquiries.dailyCounts.reduce((sum, row) => sum + (row.received ?? 0), 0);
+    expect(received).toBe(dataset.enquiries.enquiries.filter((enquiry) => enquiry.delivery === 'DELIVERED').length);
+  });
+
   it('writes briefs of 40 to 100 characters', () => {
     for (const trade of dataset.trades) {
       expect(trade.brief?.length, trade.brief).toBeGreaterThanOrEqual(BRIEF_LENGTH.min);

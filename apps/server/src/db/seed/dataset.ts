@@ -14,6 +14,7 @@ import {
 import { buildCategories, type CategoryRow } from './generate-categories';
 import { buildChurches, type ChurchRow, type DemoChurch } from './generate-churches';
 import { buildCovers, type DemoCover, withCovers } from './generate-covers';
+import { buildEnquiries, type DemoEnquiries } from './generate-enquiries';
 import { buildFailedMails, type OutboxMailRow } from './generate-mails';
 import { placeInStillTradingRounds } from './generate-still-trading';
 import { addVerification } from './generate-verification';
@@ -79,6 +80,8 @@ export interface DemoDataset {
    * the other churches' by moderators the demo holds no account of (generate-verification.ts).
    */
   tradeVouches: TradeVouchRow[];
+  /** Enquiries to the demo trader's business in every folder, and answered ones of other businesses (generate-enquiries.ts). */
+  enquiries: DemoEnquiries;
   accounts: DemoAccount[];
   /** The church the demo priest and moderator serve, and the demo trader's business belongs to. */
   demoChurch: { id: string; name: string };
@@ -192,6 +195,16 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
     demoModeratorId: demoModerator.id,
   });
   const covers = buildCovers(createRandom(seed, 'covers'), tradeRows);
+  const demoBusinessRow = tradeRows.find((trade) => trade.id === demoBusiness.id);
+  if (!demoBusinessRow) throw new Error('The demo trader has no business');
+  const enquiries = buildEnquiries(createRandom(seed, 'enquiries'), {
+    demoBusiness: demoBusinessRow,
+    demoChurchId: first.row.id,
+    demoTraderId: demoTrader.id,
+    demoModeratorId: demoModerator.id,
+    others: tradeRows.filter((trade, index) => index > 6 && trade.moderationStatus === 'APPROVED' && !trade.expired),
+    now,
+  });
   return {
     categories: categories.rows,
     users,
@@ -210,6 +223,7 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
       now,
     }),
     tradeVouches: [...checks.vouches, ...verifiedElsewhere],
+    enquiries,
     accounts: [...accounts].map(([role, account]) => ({ role, email: account.email })),
     demoChurch: { id: first.row.id, name: first.row.name },
     demoBusiness: { id: demoBusiness.id, name: demoBusiness.name },

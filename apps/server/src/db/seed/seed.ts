@@ -10,9 +10,14 @@ import type { Database } from '../database';
 import {
   addressIndex,
   addresses,
+  blockedSenders,
   categories,
   churchMembers,
   churches,
+  enquiries,
+  enquiryDailyCounts,
+  enquiryMessages,
+  enquirySpamReports,
   outboxMails,
   socialMedia,
   trades,
@@ -103,6 +108,11 @@ async function insertDataset(db: Database, data: DemoDataset): Promise<void> {
   await insertInChunks(db, socialMedia, data.socialMedia);
   await insertInChunks(db, addressIndex, data.addressIndex);
   await insertInChunks(db, outboxMails, data.failedMails);
+  await insertInChunks(db, enquiries, data.enquiries.enquiries);
+  await insertInChunks(db, enquiryMessages, data.enquiries.messages);
+  await insertInChunks(db, enquirySpamReports, data.enquiries.spamReports);
+  await insertInChunks(db, blockedSenders, data.enquiries.blockedSenders);
+  await insertInChunks(db, enquiryDailyCounts, data.enquiries.dailyCounts);
 }
 
 /** Draws each cover picture and stores it where its business's row says, through the app's image store. */

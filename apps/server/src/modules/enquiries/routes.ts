@@ -1,0 +1,142 @@
+import {
+  confirmEnquirySchema,
+  conversationQuerySchema,
+  conversationReplySchema,
+  conversationRevokeSchema,
+  conversationSchema,
+  enquirySentSchema,
+  proofOfWorkChallengeSchema,
+  sendEnquirySchema,
+} from '@churchtrades/shared/enquiries';
+import { envelopeSchema } from '@churchtrades/shared/envelope';
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayModerate } from '@churchtrades/shared/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../http/envelope';
+import { keepAnswersPrivate } from '../../http/private-answers';
+import { currentUser, signedInUser } from '../sessions/plugin';
+import type { EnquiryService } from './service';
+
+const tags = ['enquiries'];
+const sentAnswer = { 200: envelopeSchema(z.object({ enquiry: enquirySentSchema })) };
+const doneAnswer = { 200: envelopeSchema(z.null()) };
+const enquiryParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.enquiryNotFound }) });
+
+/**
+ * A visitor's enquiry to up to 3 businesses (no account needed), its e-mailed confirmation, the visitor's side of
+ * the conversation through the private link, and a moderator's release of a held enquiry.
+ */
+export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }> = async (app, { enquiries }) => {
+  // Challenges are single-use and conversations private: no cache may keep any answer of these routes.
+  keepAnswersPrivate(app);
+
+  app.get(
+    '/enquiries/challenge',
+    {
+      schema: {
+        tags,
+        summary: "A proof-of-work challenge for the enquiry form's widget, good for 10 minutes and accepted once",
+        response: { 200: envelopeSchema(proofOfWorkChallengeSchema) },
+      },
+    },
+    async () => envelope(200, MESSAGES.proofOfWorkChallengeFound, { challenge: { ...(await enquiries.challenge()) } }),
+  );
+
+  app.post(
+    '/enquiries',
+    {
+      onRequest: app.identifyUser,
+      schema: {
+        tags,
+        summary: 'Send one enquiry to 1–3 listed businesses: at once for a logged-in user, else once the e-mailed link confirms the address',
+        body: sendEnquirySchema,
+        response: sentAnswer,
+      },
+    },
+    async (request) => {
+      const sent = await enquiries.send({ user: signedInUser(request), address: request.ip }, request.body);
+      return envelope(200, enquiries.outcomeMessage(sent.outcome), { enquiry: sent });
+    },
+  );
+
+  app.post(
+    '/enquiries/confirm',
+    {
+      schema: {
+        tags,
+        summary: "The e-mailed confirmation link: confirms the visitor's address and sends their enquiry, once",
+        body: confirmEnquirySchema,
+        response: sentAnswer,
+      },
+    },
+    async (request) => {
+      const sent = await enquiries.confirm(request.body.key);
+      const message = sent.outcome === 'SENT' ? MESSAGES.enquiryConfirmed : enquiries.outcomeMessage(sent.outcome);
+      return envelope(200, message, { enquiry: sent });
+    },
+  );
+
+  app.get(
+    '/enquiries/conversation',
+    {
+      schema: {
+        tags,
+        summary: "The visitor's conversation with a business, through the private link mailed with its answers",
+        querystring: conversationQuerySchema,
+        response: { 200: envelopeSchema(z.object({ conversation: conversationSchema })) },
+      },
+    },
+    async (request) =>
+      envelope(200, MESSAGES.conversationFound, { conversation: await enquiries.conversation(request.query.token) }),
+  );
+
+  app.post(
+    '/enquiries/conversation/messages',
+    {
+      schema: {
+        tags,
+        summary: 'The visitor writes back to the business through the private link',
+        body: conversationReplySchema,
+        response: doneAnswer,
+      },
+    },
+    async (request) => {
+      await enquiries.writeBack(request.body.token, request.body.body);
+      return envelope(200, MESSAGES.enquiryAnswerSent, null);
+    },
+  );
+
+  app.post(
+    '/enquiries/conversation/revoke',
+    {
+      schema: {
+        tags,
+        summary: "The visitor stops the private link; the business's next answer brings a new one",
+        body: conversationRevokeSchema,
+        response: doneAnswer,
+      },
+    },
+    async (request) => {
+      await enquiries.revoke(request.body.token);
+      return envelope(200, MESSAGES.enquiryLinkStopped, null);
+    },
+  );
+
+  app.post(
+    '/moderation/enquiries/:id/release',
+    {
+      onRequest: app.requireRole(mayModerate),
+      schema: {
+        tags: ['moderation'],
+        summary: "Deliver an enquiry held because its text went to many businesses, for a moderator of the business's church",
+        params: enquiryParamsSchema,
+        response: doneAnswer,
+      },
+    },
+    async (request) => {
+      await enquiries.release(currentUser(request), request.params.id);
+      return envelope(200, MESSAGES.heldEnquiryReleased, null);
+    },
+  );
+};
