@@ -67,8 +67,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { appOrig
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // The enquiry form's proof-of-work widget solves its challenge in workers it starts from blob: URLs.
-        workerSrc: ["'self'", 'blob:'],
+        // The enquiry form's proof-of-work widget solves its challenge in workers the build serves from this
+        // origin (altcha's external build), never from blob: URLs a script could fill with anything.
+        workerSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // data: for the stylesheet's inline icons and the map's markers, which the build inlines.
         imgSrc: ["'self'", 'data:', ...(tiles ? [tiles] : [])],
