@@ -51,6 +51,13 @@ import { createChurchMemberService } from './modules/church-members/service';
 import { createChurchRepo } from './modules/churches/repo';
 import { churchRoutes } from './modules/churches/routes';
 import { createChurchService } from './modules/churches/service';
+import { createEnquiryInboxRepo } from './modules/enquiry-inbox/repo';
+import { enquiryInboxRoutes } from './modules/enquiry-inbox/routes';
+import { createEnquiryInboxService } from './modules/enquiry-inbox/service';
+import { createEnquiryReportRepo } from './modules/enquiry-reports/repo';
+import { enquiryReportRoutes } from './modules/enquiry-reports/routes';
+import { createEnquiryReportService } from './modules/enquiry-reports/service';
+import { conversationLinks } from './modules/enquiries/conversation-link';
 import { healthRoutes } from './modules/health/routes';
 import { createOutboxRepo } from './modules/mail/repo';
 import { mailRoutes } from './modules/mail/routes';
@@ -238,10 +245,19 @@ export async function buildApp({
   });
   const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard, transactions });
   const socialMedia = createSocialMediaService({ repo: createSocialMediaRepo(db), trades: tradeDashboard, transactions });
+  const inbox = createEnquiryInboxService({
+    repo: createEnquiryInboxRepo(db),
+    links: conversationLinks(config.sessionSecret),
+    mail,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+    transactions,
+  });
   const trades = createTradeService({
     repo: createTradeRepo(db),
     clock,
     socialMediaOf: socialMedia.entriesOfTrades,
+    replyTimeOf: inbox.replyTime,
     mapAnswers: createMapAnswers(mapAnswersKept),
   });
   const moderation = createModerationService({
@@ -252,6 +268,14 @@ export async function buildApp({
     transactions,
     previewCards: trades.previewCards,
     socialMediaOf: socialMedia.entriesOfTrades,
+  });
+  const enquiryReports = createEnquiryReportService({
+    repo: createEnquiryReportRepo(db),
+    audit,
+    clock,
+    transactions,
+    moderatedScope: moderation.moderatedScope,
+    investigated: inbox.investigated,
   });
   const churchChecks = createChurchCheckService({
     repo: createChurchCheckRepo(db),
@@ -310,6 +334,8 @@ export async function buildApp({
       await api.register(tradeAdminRoutes, { tradeAdmin });
       await api.register(siteSettingRoutes, { settings });
       await api.register(stillTradingRoutes, { stillTrading });
+      await api.register(enquiryInboxRoutes, { inbox });
+      await api.register(enquiryReportRoutes, { reports: enquiryReports });
     },
     { prefix: '/api' },
   );
