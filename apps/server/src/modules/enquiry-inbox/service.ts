@@ -48,7 +48,7 @@ function mayMarkRead(user: SignedInUser): boolean {
 /** The day, on the east coast's calendar, that the daily counts file `at` under. */
 const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-export function dayInSydney(at: Date): string {
+function dayInSydney(at: Date): string {
   return sydneyDay.format(at);
 }
 

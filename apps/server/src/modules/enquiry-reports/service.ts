@@ -6,7 +6,7 @@ import {
   senderAddressKey,
 } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { mayAdministerDirectory, moderatesEverywhere } from '@churchtrades/shared/permissions';
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
@@ -46,10 +46,12 @@ function reviewOf(kind: EnquiryReview['kind'], row: ReviewRow): EnquiryReview {
 export function createEnquiryReportService(deps: EnquiryReportDependencies) {
   const { repo, audit, clock, transactions, moderatedScope } = deps;
 
-  /** Whether a moderator may block the address: it was reported or held at a church they moderate. */
-  async function mayBlock(user: SignedInUser, scope: ChurchScope, input: BlockSenderInput, emailKey: string): Promise<boolean> {
-    if (moderatesEverywhere(user.role)) return true;
-    if (input.reportId !== undefined) return true;
+  /**
+   * Whether the caller may block the address: administrators any; a moderator one reported (by the report given,
+   * checked before) or held at a church they moderate.
+   */
+  async function mayBlock(scope: ChurchScope, input: BlockSenderInput, emailKey: string): Promise<boolean> {
+    if (scope.everywhere || input.reportId !== undefined) return true;
     return repo.senderSeenIn(scope, emailKey);
   }
 
@@ -92,7 +94,7 @@ export function createEnquiryReportService(deps: EnquiryReportDependencies) {
       const scope = await moderatedScope(user);
       const emailKey = senderAddressKey(input.email);
       if (input.reportId !== undefined) await reportToDecide(scope, input.reportId, emailKey);
-      if (!(await mayBlock(user, scope, input, emailKey))) throw new AppError('FORBIDDEN', MESSAGES.notYourChurchsEnquiry);
+      if (!(await mayBlock(scope, input, emailKey))) throw new AppError('FORBIDDEN', MESSAGES.notYourChurchsEnquiry);
       const now = clock();
       await transactions.run(async () => {
         const added = await repo.block({ emailKey, reason: input.reason, blockedBy: user.userId, at: now });
