@@ -56,6 +56,12 @@ import { proofsOfWork } from './modules/enquiries/proof-of-work';
 import { createEnquiryRepo } from './modules/enquiries/repo';
 import { enquiryRoutes } from './modules/enquiries/routes';
 import { createEnquiryService } from './modules/enquiries/service';
+import { createEnquiryInboxRepo } from './modules/enquiry-inbox/repo';
+import { enquiryInboxRoutes } from './modules/enquiry-inbox/routes';
+import { createEnquiryInboxService } from './modules/enquiry-inbox/service';
+import { createEnquiryReportRepo } from './modules/enquiry-reports/repo';
+import { enquiryReportRoutes } from './modules/enquiry-reports/routes';
+import { createEnquiryReportService } from './modules/enquiry-reports/service';
 import { healthRoutes } from './modules/health/routes';
 import { createOutboxRepo } from './modules/mail/repo';
 import { mailRoutes } from './modules/mail/routes';
@@ -243,10 +249,20 @@ export async function buildApp({
   });
   const addresses = createAddressService({ repo: createAddressRepo(db), trades: tradeDashboard, transactions });
   const socialMedia = createSocialMediaService({ repo: createSocialMediaRepo(db), trades: tradeDashboard, transactions });
+  const conversations = conversationLinks(config.sessionSecret);
+  const inbox = createEnquiryInboxService({
+    repo: createEnquiryInboxRepo(db),
+    links: conversations,
+    mail,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+    transactions,
+  });
   const trades = createTradeService({
     repo: createTradeRepo(db),
     clock,
     socialMediaOf: socialMedia.entriesOfTrades,
+    replyTimeOf: inbox.replyTime,
     mapAnswers: createMapAnswers(mapAnswersKept),
   });
   const moderation = createModerationService({
@@ -258,6 +274,14 @@ export async function buildApp({
     previewCards: trades.previewCards,
     socialMediaOf: socialMedia.entriesOfTrades,
   });
+  const enquiryReports = createEnquiryReportService({
+    repo: createEnquiryReportRepo(db),
+    audit,
+    clock,
+    transactions,
+    moderatedScope: moderation.moderatedScope,
+    investigated: inbox.investigated,
+  });
   const churchChecks = createChurchCheckService({
     repo: createChurchCheckRepo(db),
     audit,
@@ -268,7 +292,7 @@ export async function buildApp({
   const enquiries = createEnquiryService({
     repo: createEnquiryRepo(db),
     proofs: proofsOfWork(config.sessionSecret, clock),
-    links: conversationLinks(config.sessionSecret),
+    links: conversations,
     rateLimits,
     mail,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
@@ -327,6 +351,8 @@ export async function buildApp({
       await api.register(siteSettingRoutes, { settings });
       await api.register(stillTradingRoutes, { stillTrading });
       await api.register(enquiryRoutes, { enquiries });
+      await api.register(enquiryInboxRoutes, { inbox });
+      await api.register(enquiryReportRoutes, { reports: enquiryReports });
     },
     { prefix: '/api' },
   );

@@ -14,12 +14,14 @@ import type { Database } from '../src/db/database';
 import {
   addresses,
   addressIndex,
+  blockedSenders,
   categories,
+  churches,
+  churchMembers,
   enquiries,
   enquiryConfirmations,
   enquiryMessages,
-  churches,
-  churchMembers,
+  enquirySpamReports,
   oneTimeKeys,
   outboxMails,
   sessions,
@@ -29,6 +31,7 @@ import {
   tradeVouches,
   users,
 } from '../src/db/schema';
+import { createEnquiry, createSpamReport } from '../src/modules/enquiry-inbox/enquiry-factory';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
 import { stillTradingLinks } from '../src/modules/still-trading/link';
 import { conversationLinks } from '../src/modules/enquiries/conversation-link';
@@ -93,9 +96,10 @@ export const CALLER_NAMES: Readonly<Record<Caller, string>> = {
 /**
  * 'ok': a 2xx. 'sees' / 'hidden': a 2xx whose answer names / does not name the call's target (a list the
  * caller may read, scoped to what they reach). A number: that status (302 a redirect, 401 not logged in, 403
- * refused, 409 the route's own rule, e.g. a second business).
+ * refused, 404 not found for the caller so that its id cannot be probed, 409 the route's own rule, e.g. a second
+ * business).
  */
-export type Answer = 'ok' | 'sees' | 'hidden' | 302 | 401 | 403 | 409;
+export type Answer = 'ok' | 'sees' | 'hidden' | 302 | 401 | 403 | 404 | 409;
 export type Answers = Readonly<Record<Caller, Answer>>;
 
 function answers(others: Answer, given: Partial<Answers> = {}): Answers {
@@ -453,6 +457,35 @@ async function enquiryOf(scene: Scene, delivery: (typeof enquiries.$inferInsert)
   await scene.db.insert(enquiryMessages).values({ enquiryId: enquiry!.id, author: 'VISITOR', body: 'Could you quote for a new fence?' });
   const state = () => scene.db.select().from(enquiries).where(eq(enquiries.id, enquiry!.id));
   return { enquiry: enquiry!, state, token: conversationLinksOfTestApp.tokenFor({ enquiryId: enquiry!.id, version: 1 }) };
+}
+
+/** An enquiry delivered to the owner's business: theirs alone; anyone else is told it is not found. */
+const OWNERS_ENQUIRY = answers(404, { anonymous: 401, OWNER: 'ok' });
+/** A change to it: a read-only account (USER) is refused for its role first. */
+const OWNERS_ENQUIRY_CHANGE = answers(404, { anonymous: 401, USER: 403, OWNER: 'ok' });
+
+/** A call on a fresh enquiry delivered to the owner's business; the state is the enquiry and its conversation. */
+function onEnquiry(request: (enquiryId: string) => InjectOptions): AccessRow['call'] {
+  return async (scene) => {
+    const enquiry = await createEnquiry(scene.db, { tradeId: scene.trade.id });
+    const state = async () => [
+      await scene.db.select().from(enquiries).where(eq(enquiries.id, enquiry.id)),
+      await scene.db.select().from(enquiryMessages).where(eq(enquiryMessages.enquiryId, enquiry.id)),
+    ];
+    return { request: request(enquiry.id), target: enquiry.id, state };
+  };
+}
+
+/** An open spam report of a fresh enquiry to the owner's business, from an address of its own. */
+async function freshSpamReport(scene: Scene) {
+  const senderEmail = `spam-${randomUUID().slice(0, 8)}@example.com`;
+  const enquiry = await createEnquiry(scene.db, { tradeId: scene.trade.id, senderEmail });
+  const report = await createSpamReport(scene.db, enquiry, scene.church.id);
+  return { enquiry, report, senderEmail };
+}
+
+function blockedState(scene: Scene, emailKey: string) {
+  return () => scene.db.select().from(blockedSenders).where(eq(blockedSenders.emailKey, emailKey));
 }
 
 let stillTradingPeriodsSet = 0;
@@ -1395,6 +1428,88 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     call: async (scene) => {
       const { enquiry, state } = await enquiryOf(scene, 'HELD');
       return { request: send('POST', `/api/moderation/enquiries/${enquiry.id}/release`), state };
+      },
+    },
+  // Enquiries: the owner's alone; the church's moderators see the reported or held message, administrators a reported one
+  {
+    route: 'GET /api/enquiries/received',
+    answers: answers('hidden', { anonymous: 401, OWNER: 'sees' }),
+    call: async (scene) => {
+      const enquiry = await createEnquiry(scene.db, { tradeId: scene.trade.id });
+      return { request: get('/api/enquiries/received?folder=NEW&size=100'), target: enquiry.id };
+    },
+  },
+  {
+    route: 'GET /api/enquiries/received/:id',
+    answers: OWNERS_ENQUIRY,
+    call: onEnquiry((id) => get(`/api/enquiries/received/${id}`)),
+  },
+  {
+    route: 'PATCH /api/enquiries/received/:id',
+    answers: OWNERS_ENQUIRY_CHANGE,
+    call: onEnquiry((id) => send('PATCH', `/api/enquiries/received/${id}`, { folder: 'ARCHIVED' })),
+  },
+  {
+    route: 'POST /api/enquiries/received/:id/replies',
+    answers: OWNERS_ENQUIRY_CHANGE,
+    call: onEnquiry((id) => send('POST', `/api/enquiries/received/${id}/replies`, { body: 'Happy to help: Tuesday at 9?' })),
+  },
+  {
+    route: 'POST /api/enquiries/received/:id/spam',
+    answers: OWNERS_ENQUIRY_CHANGE,
+    call: onEnquiry((id) => send('POST', `/api/enquiries/received/${id}/spam`, { reason: 'Selling something unrelated' })),
+  },
+  {
+    route: 'GET /api/moderation/enquiries',
+    answers: answers(403, { anonymous: 401, MODERATOR: 'sees', OTHER_MODERATOR: 'hidden', GOVERNOR: 'sees', ADMIN: 'sees', SUPER: 'sees' }),
+    call: async (scene) => {
+      const { report } = await freshSpamReport(scene);
+      return { request: get('/api/moderation/enquiries'), target: report.id };
+    },
+  },
+  {
+    route: 'GET /api/moderation/enquiries/:id',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const { enquiry } = await freshSpamReport(scene);
+      return { request: get(`/api/moderation/enquiries/${enquiry.id}`), target: enquiry.id };
+    },
+  },
+  {
+    route: 'POST /api/moderation/enquiries/reports/:id/dismiss',
+    answers: CHURCH_MODERATORS,
+    call: async (scene) => {
+      const { report } = await freshSpamReport(scene);
+      const state = () => scene.db.select().from(enquirySpamReports).where(eq(enquirySpamReports.id, report.id));
+      return { request: send('POST', `/api/moderation/enquiries/reports/${report.id}/dismiss`), state };
+    },
+  },
+  {
+    route: 'GET /api/moderation/blockedSenders',
+    answers: answers(403, { anonymous: 401, MODERATOR: 'sees', OTHER_MODERATOR: 'hidden', GOVERNOR: 'sees', ADMIN: 'sees', SUPER: 'sees' }),
+    call: async (scene) => {
+      const { senderEmail } = await freshSpamReport(scene);
+      await scene.db.insert(blockedSenders).values({ emailKey: senderEmail, reason: 'Spam', blockedBy: scene.accounts.ADMIN.id });
+      return { request: get('/api/moderation/blockedSenders'), target: senderEmail };
+    },
+  },
+  {
+    route: 'POST /api/moderation/blockedSenders',
+    answers: CHURCH_MODERATORS,
+    call: async (scene) => {
+      const { report, senderEmail } = await freshSpamReport(scene);
+      const body = { email: senderEmail, reason: 'Spam to many businesses', reportId: report.id };
+      return { request: send('POST', '/api/moderation/blockedSenders', body), state: blockedState(scene, senderEmail) };
+    },
+  },
+  {
+    route: 'DELETE /api/moderation/blockedSenders',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const emailKey = `blocked-${randomUUID().slice(0, 8)}@example.com`;
+      await scene.db.insert(blockedSenders).values({ emailKey, reason: 'Spam' });
+      const url = `/api/moderation/blockedSenders?email=${encodeURIComponent(emailKey)}`;
+      return { request: send('DELETE', url), state: blockedState(scene, emailKey) };
     },
   },
 

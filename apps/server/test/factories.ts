@@ -132,6 +132,11 @@ export async function noSocialMedia(tradeIds: string[]): Promise<Map<string, nev
   return new Map(tradeIds.map((id) => [id, []]));
 }
 
+/** Stands in for the enquiry-inbox service where a test reads no business's reply time: none has answered enough. */
+export async function noReplyTime(_tradeId: string): Promise<null> {
+  return null;
+}
+
 type NewOutboxMail = typeof outboxMails.$inferInsert;
 
 /** A mail the worker gave up on after its last try, as the administrators' page lists it. */

@@ -17,6 +17,7 @@ import { dataFingerprinter } from './fuzz/data-fingerprint';
 import { type HostileRequest, hostileRequests } from './fuzz/hostile-requests';
 import type { KnownIds } from './fuzz/schema-arbitrary';
 import { users } from '../src/db/schema';
+import { createEnquiry, createSpamReport } from '../src/modules/enquiry-inbox/enquiry-factory';
 import { createTestApp } from './test-app';
 import { loggedInBrowser, newTestAddress, testBrowser, type TestBrowser } from './test-browser';
 
@@ -65,7 +66,11 @@ const administrator = await createAccount(db, { role: 'ADMIN' });
 const bystander = await createAccount(db);
 const bystanderTrade = await createTrade(db, { ownerId: bystander.id, churchId: church.id, moderationStatus: 'PENDING' });
 
-const sharedIds = [church.id, ownTrade.id, ownAddress.id, ownSocialMedia.id, bystander.id, bystanderTrade.id];
+// An enquiry to the owner's business, reported as spam: well-typed ids reach the enquiries' checks behind "not found".
+const enquiry = await createEnquiry(db, { tradeId: ownTrade.id });
+const spamReport = await createSpamReport(db, enquiry, church.id);
+
+const sharedIds = [church.id, ownTrade.id, ownAddress.id, ownSocialMedia.id, bystander.id, bystanderTrade.id, enquiry.id, spamReport.id];
 const integers = [categories.main.id, categories.sub.id];
 
 const OPEN_ACCOUNT = { enabled: true, accountNonLocked: true, accountNonExpired: true, credentialsNonExpired: true };

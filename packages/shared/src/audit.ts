@@ -5,7 +5,7 @@ import { pageSchema, pagingSchema, typedTextSchema } from './trade-search';
 export const AUDIT_PAGE_SIZE = 25;
 
 /** What a privileged change was made to. */
-export const AUDIT_SUBJECTS = ['TRADE', 'CHURCH', 'CATEGORY', 'USER', 'MAIL', 'SETTING'] as const;
+export const AUDIT_SUBJECTS = ['TRADE', 'CHURCH', 'CATEGORY', 'USER', 'MAIL', 'SETTING', 'SENDER'] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 /**
@@ -59,6 +59,9 @@ export const AUDIT_ACTIONS = [
   'trade.licenceUncheck',
   'mail.resend',
   'setting.change',
+  // An enquiries' sender address blocked across the directory, or let through again: the address is the subject.
+  'sender.block',
+  'sender.unblock',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -349,6 +349,11 @@ export const MESSAGES = {
   spamReportDismissed: 'The report is dismissed',
   notYourChurchsEnquiry: 'Only the moderators of the business\'s church can decide this.',
   enquiryNotReported: 'Administrators read an enquiry only while it is reported.',
+  enquiryInSpam: 'Move this enquiry out of spam before answering it.',
+  spamReportNotFound: 'Report not found',
+  spamReportDecided: 'This report has been decided already.',
+  reportOfAnotherSender: 'This report is about another address.',
+  senderNotBlocked: 'This address is not blocked.',
 
   clientErrorReceived: 'Error report received',
   clientErrorRouteInvalid: 'The route must be a path without a query',

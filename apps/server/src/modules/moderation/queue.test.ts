@@ -20,6 +20,7 @@ import {
   createSocialMedia,
   createTrade,
   inCategory,
+  noReplyTime,
   noSocialMedia,
 } from '../../../test/factories';
 import { expectRefused } from '../../../test/refusals';
@@ -495,7 +496,7 @@ describe('the moderation service, whoever calls it', () => {
     mail: { queue: async () => {} },
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
     transactions,
-    previewCards: createTradeService({ repo: createTradeRepo(repoDb), clock: systemClock, socialMediaOf: noSocialMedia }).previewCards,
+    previewCards: createTradeService({ repo: createTradeRepo(repoDb), clock: systemClock, socialMediaOf: noSocialMedia, replyTimeOf: noReplyTime }).previewCards,
     socialMediaOf: noSocialMedia,
   });
 

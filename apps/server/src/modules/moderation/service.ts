@@ -261,6 +261,15 @@ export function createModerationService(deps: ModerationServiceDependencies) {
       return row !== undefined && mayDecide(user, await scopeOf(user), row);
     },
 
+    /**
+     * The churches the caller moderates, as `queue` reaches them: other modules' moderators' lists (enquiries'
+     * spam reports) read the same scope. Refused to a role below MODERATOR and to one not confirmed yet.
+     */
+    async moderatedScope(user: SignedInUser): Promise<ChurchScope> {
+      requirePermission(user, mayModerate);
+      return (await scopeOf(user)).moderates;
+    },
+
     /** One business, when it belongs to a church the caller may see. */
     async trade(user: SignedInUser, id: string): Promise<ModerationTrade> {
       requirePermission(user, mayViewModeration);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAddress, createChurch, createTrade, noSocialMedia } from '../../../test/factories';
+import { createAddress, createChurch, createTrade, noReplyTime, noSocialMedia } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { systemClock } from '../../clock';
 import { createTradeRepo } from './repo';
@@ -139,6 +139,7 @@ describe('GET /api/trades/clientFilter near me', () => {
       repo: createTradeRepo(db),
       clock: systemClock,
       socialMediaOf: noSocialMedia,
+      replyTimeOf: noReplyTime,
       limits: { ...DEFAULT_SEARCH_LIMITS, nearMeExactKm: 0 },
     });
 

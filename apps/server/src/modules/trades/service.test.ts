@@ -1,6 +1,6 @@
 import { mapPointsSchema } from '@churchtrades/shared/map';
 import { describe, expect, it } from 'vitest';
-import { createAddress, createCategoryPair, createChurch, createTrade, inCategory, noSocialMedia } from '../../../test/factories';
+import { createAddress, createCategoryPair, createChurch, createTrade, inCategory, noReplyTime, noSocialMedia } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { systemClock } from '../../clock';
 import { createTradeRepo } from './repo';
@@ -17,6 +17,7 @@ function serviceWith(limits: Partial<TradeSearchLimits>, repoOverrides: Partial<
     repo: { ...repo, ...repoOverrides },
     clock: systemClock,
     socialMediaOf: noSocialMedia,
+    replyTimeOf: noReplyTime,
     limits: { ...DEFAULT_SEARCH_LIMITS, ...limits },
   });
 }

@@ -1,5 +1,6 @@
 import type { MapPointsQuery } from '@churchtrades/shared/map';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import type { ReplyTime } from '@churchtrades/shared/reply-time';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import type { TradeBadges } from '@churchtrades/shared/verification';
 import { pageOf, type TradeCard, type TradeDetail, type TradePage, type TradeSearchQuery } from '@churchtrades/shared/trade-search';
@@ -27,6 +28,8 @@ export interface TradeServiceDeps {
   clock: Clock;
   /** The social media entries of these businesses (the social-media service's). */
   socialMediaOf(tradeIds: string[]): Promise<Map<string, SocialMediaEntry[]>>;
+  /** How quickly the business usually answers enquiries (the enquiry-inbox service's rule). */
+  replyTimeOf(tradeId: string): Promise<ReplyTime | null>;
   limits?: TradeSearchLimits;
   mapAnswers?: MapAnswers;
 }
@@ -36,6 +39,7 @@ export function createTradeService({
   repo,
   clock,
   socialMediaOf,
+  replyTimeOf,
   limits = DEFAULT_SEARCH_LIMITS,
   mapAnswers = createMapAnswers(),
 }: TradeServiceDeps) {
@@ -77,12 +81,12 @@ export function createTradeService({
     async findListed(id: string): Promise<TradeDetail> {
       const trade = isUuid(id) ? await repo.findListed(id) : undefined;
       if (!trade) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
-      const [badges, entries] = await Promise.all([badgesOf([id]), socialMediaOf([id])]);
+      const [badges, entries, replyTime] = await Promise.all([badgesOf([id]), socialMediaOf([id]), replyTimeOf(id)]);
       return {
         ...trade,
         badges: badges.get(id) ?? NO_BADGES,
         socialMedias: socialMediaLinks(entries.get(id) ?? []),
-        replyTime: null,
+        replyTime,
       };
     },
 

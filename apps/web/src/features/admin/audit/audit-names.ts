@@ -47,6 +47,8 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'trade.licenceUncheck': 'Undid a licence check',
   'mail.resend': 'Failed e-mail sent again',
   'setting.change': 'Setting changed',
+  'sender.block': 'Blocked an enquiry sender',
+  'sender.unblock': 'Unblocked an enquiry sender',
 };
 
 export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
@@ -56,4 +58,5 @@ export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
   USER: 'User',
   MAIL: 'E-mail',
   SETTING: 'Setting',
+  SENDER: 'Enquiry sender',
 };

@@ -41,7 +41,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-/** The subject's name, a link to its page where it has one (a category has none of its own; a mail leads to the failed ones). */
+/** The subject's name, a link to its page where it has one (a category and a blocked sender have none of their own; a mail leads to the failed ones). */
 function SubjectName({ entry }: { entry: AuditEntry }) {
   const href = subjectHref(entry);
   return href ? <Link to={href}>{entry.subjectName}</Link> : <>{entry.subjectName}</>;
@@ -61,6 +61,7 @@ function subjectHref({ subjectType, subjectId }: AuditEntry): string | null {
     case 'SETTING':
       return paths.adminSettings.getHref();
     case 'CATEGORY':
+    case 'SENDER':
       return null;
   }
 }
