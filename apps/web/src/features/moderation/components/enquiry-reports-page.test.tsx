@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Route } from '../../../testing/api-server';
 import { makeUser } from '../../../testing/user-factory';
 import { makeBlockedSender, makeEnquiryReview } from '../testing/enquiry-review-factory';
+import { makeModerationPage } from '../testing/moderation-factory';
 import { renderModeration } from '../testing/render-moderation';
 
 /** The reports, held enquiries and blocked addresses as the server keeps them: a decision takes a review away. */
@@ -92,6 +93,18 @@ describe('EnquiryReportsPage', () => {
     expect(detailOf(heldCard, 'Other businesses')).toHaveTextContent("5 businesses were sent this sender's enquiries lately");
     expect(within(heldCard).getByRole('button', { name: 'Deliver' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Blocked addresses' })).not.toBeInTheDocument();
+  });
+
+  it("opens from the moderation lists' tab", async () => {
+    const desk = new ReviewDesk([makeEnquiryReview({ tradeName: 'Smith Plumbing' })]);
+    const { user, router } = renderModeration('/moderation', {
+      routes: desk.routes({ 'GET /api/moderation/queue': { data: { trades: makeModerationPage([]), churches: [] } } }),
+    });
+
+    await user.click(await screen.findByRole('link', { name: 'Enquiry reports' }));
+
+    expect(await screen.findByRole('article', { name: 'Spam report: Smith Plumbing' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/moderation/enquiries');
   });
 
   it('dismisses a report, which leaves the list', async () => {
