@@ -1,6 +1,6 @@
 import { BLOCK_REASON_MAX_LENGTH, blockSenderSchema, type EnquiryReview } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -14,19 +14,22 @@ interface BlockSenderDialogProps {
   /** The report or held enquiry whose sender would be blocked; the dialog shows while there is one. */
   review: EnquiryReview | null;
   onClose: () => void;
+  /** Once the dialog is gone after blocking: the review it came from has left the list. */
+  onBlocked: () => void;
 }
 
 /**
  * Asked before a sender's address is blocked across the directory, with the reason a moderator must give; blocking
  * from a spam report decides that report too.
  */
-export function BlockSenderDialog({ review, onClose }: BlockSenderDialogProps) {
+export function BlockSenderDialog({ review, onClose, onBlocked }: BlockSenderDialogProps) {
   const titleId = useId();
   const reasonId = `${titleId}-reason`;
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [blockSender, { isLoading }] = useBlockSenderMutation();
   const { alert, clearAlert, showError } = useFormAlert();
+  const blocked = useRef(false);
 
   async function block() {
     if (!review) return;
@@ -48,10 +51,13 @@ export function BlockSenderDialog({ review, onClose }: BlockSenderDialogProps) {
       return;
     }
     toast.success(successMessage(result.data.message, MESSAGES.senderBlocked));
+    blocked.current = true;
     onClose();
   }
 
   function forget() {
+    if (blocked.current) onBlocked();
+    blocked.current = false;
     setReason('');
     setReasonError(null);
     clearAlert();

@@ -116,6 +116,7 @@ describe('EnquiryReportsPage', () => {
 
     expect(await screen.findByText('No spam report or held enquiry is waiting for a decision.')).toBeInTheDocument();
     expect(screen.getByText('The report is dismissed')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Enquiry reports' })).toHaveFocus();
     expect(server.calls('POST /api/moderation/enquiries/reports/:id/dismiss')[0]?.url.pathname).toBe(
       `/api/moderation/enquiries/reports/${report.id}/dismiss`,
     );
@@ -162,6 +163,7 @@ describe('EnquiryReportsPage', () => {
       reportId: report.id,
     });
     expect(await screen.findByText('No spam report or held enquiry is waiting for a decision.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Enquiry reports' })).toHaveFocus();
   });
 
   it("blocks a held enquiry's sender without naming a report, and shows the server's refusal in the dialog", async () => {

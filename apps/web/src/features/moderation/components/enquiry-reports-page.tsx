@@ -1,7 +1,7 @@
 import type { EnquiryReview } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayAdministerDirectory, mayModerate } from '@churchtrades/shared/permissions';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -55,6 +55,9 @@ export function EnquiryReportsPage() {
 function EnquiryReviews({ administrator }: { administrator: boolean }) {
   const { data: reviews, error, isError, refetch } = useEnquiryReviewsQuery();
   const [blocking, setBlocking] = useState<EnquiryReview | null>(null);
+  // A decision takes its review, and the button pressed, off the page: the keyboard starts again at the list.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusList = () => heading.current?.focus();
 
   let content;
   if (isError) content = <LoadFailed error={error} onRetry={() => void refetch()} />;
@@ -66,7 +69,12 @@ function EnquiryReviews({ administrator }: { administrator: boolean }) {
       <ul className="list-unstyled d-flex flex-column gap-3">
         {reviews.map((review) => (
           <li key={`${review.kind}-${review.id}`}>
-            <ReviewCard review={review} administrator={administrator} onBlock={() => setBlocking(review)} />
+            <ReviewCard
+              review={review}
+              administrator={administrator}
+              onBlock={() => setBlocking(review)}
+              onDecided={focusList}
+            />
           </li>
         ))}
       </ul>
@@ -76,11 +84,11 @@ function EnquiryReviews({ administrator }: { administrator: boolean }) {
   return (
     <section aria-labelledby="enquiry-reports-heading" className="mb-5">
       <title>Enquiry reports · Moderation · ChurchTrades</title>
-      <h2 id="enquiry-reports-heading" className="h4 mb-3">
+      <h2 id="enquiry-reports-heading" ref={heading} tabIndex={-1} className="h4 mb-3">
         Enquiry reports
       </h2>
       {content}
-      <BlockSenderDialog review={blocking} onClose={() => setBlocking(null)} />
+      <BlockSenderDialog review={blocking} onClose={() => setBlocking(null)} onBlocked={focusList} />
     </section>
   );
 }
@@ -89,9 +97,10 @@ interface ReviewCardProps {
   review: EnquiryReview;
   administrator: boolean;
   onBlock: () => void;
+  onDecided: () => void;
 }
 
-function ReviewCard({ review, administrator, onBlock }: ReviewCardProps) {
+function ReviewCard({ review, administrator, onBlock, onDecided }: ReviewCardProps) {
   const headingId = useId();
   const [dismiss, dismissing] = useDismissSpamReportMutation();
   const [release, releasing] = useReleaseHeldEnquiryMutation();
@@ -102,8 +111,12 @@ function ReviewCard({ review, administrator, onBlock }: ReviewCardProps) {
   async function decide() {
     clearAlert();
     const result = report ? await dismiss(review.id) : await release(review.id);
-    if (result.error) showError(result.error);
-    else toast.success(successMessage(result.data.message, report ? MESSAGES.spamReportDismissed : MESSAGES.heldEnquiryReleased));
+    if (result.error) {
+      showError(result.error);
+      return;
+    }
+    toast.success(successMessage(result.data.message, report ? MESSAGES.spamReportDismissed : MESSAGES.heldEnquiryReleased));
+    onDecided();
   }
 
   const busy = dismissing.isLoading || releasing.isLoading;

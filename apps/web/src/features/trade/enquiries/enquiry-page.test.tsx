@@ -96,7 +96,7 @@ describe('EnquiryPage', () => {
     const { user, server } = renderEnquiry(enquiry);
 
     await user.click(await screen.findByRole('button', { name: 'Archive' }));
-    expect(await screen.findByRole('button', { name: 'Move to New' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Move to New' })).toHaveFocus();
     expect(screen.getByRole('link', { name: '‹ Back to Archived' })).toHaveAttribute('href', '/trade/enquiries?folder=archived');
     await user.click(screen.getByRole('button', { name: 'Move to New' }));
 
@@ -135,7 +135,7 @@ describe('EnquiryPage', () => {
     expect(server.calls('POST /api/enquiries/received/:id/spam')[0]?.body).toEqual({ reason: 'Selling backlinks' });
     expect(screen.getByText(/in Spam · reported as spam/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark as spam' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Move to New' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move to New' })).toHaveFocus();
   });
 
   it('cancels the spam dialog without reporting, and sends no reason when none is given', async () => {

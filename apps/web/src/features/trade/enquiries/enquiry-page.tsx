@@ -1,7 +1,7 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { type OwnerReplyInput, ownerReplySchema, type ReceivedEnquiry } from '@churchtrades/shared/enquiries';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -169,6 +169,8 @@ function EnquiryActions({ enquiry }: { enquiry: ReceivedEnquiry }) {
   const [askingSpam, setAskingSpam] = useState(false);
   const { alert, clearAlert, showError } = useFormAlert();
   const navigate = useNavigate();
+  // Marking as spam takes its button away: the keyboard goes on from the button that files the enquiry.
+  const moveButton = useRef<HTMLButtonElement>(null);
   const filed = enquiry.folder === 'ARCHIVED' || enquiry.folder === 'SPAM';
 
   async function move(folder: 'NEW' | 'ARCHIVED') {
@@ -203,15 +205,14 @@ function EnquiryActions({ enquiry }: { enquiry: ReceivedEnquiry }) {
     <section aria-label="What to do with this enquiry">
       <FormAlert alert={alert} onClose={clearAlert} />
       <div className="d-flex flex-wrap gap-2">
-        {filed ? (
-          <Button variant="outline-secondary" disabled={busy} onClick={() => void move('NEW')}>
-            Move to New
-          </Button>
-        ) : (
-          <Button variant="outline-secondary" disabled={busy} onClick={() => void move('ARCHIVED')}>
-            Archive
-          </Button>
-        )}
+        <Button
+          ref={moveButton}
+          variant="outline-secondary"
+          disabled={busy}
+          onClick={() => void move(filed ? 'NEW' : 'ARCHIVED')}
+        >
+          {filed ? 'Move to New' : 'Archive'}
+        </Button>
         <Button variant="outline-secondary" disabled={busy} onClick={() => void markUnread()}>
           Mark as unread
         </Button>
@@ -227,6 +228,9 @@ function EnquiryActions({ enquiry }: { enquiry: ReceivedEnquiry }) {
         senderName={enquiry.senderName}
         onConfirm={(reason) => void markSpam(reason)}
         onCancel={() => setAskingSpam(false)}
+        onExited={() => {
+          if (enquiry.spamReported) moveButton.current?.focus();
+        }}
       />
     </section>
   );

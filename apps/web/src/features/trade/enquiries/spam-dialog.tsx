@@ -10,15 +10,20 @@ interface SpamDialogProps {
   senderName: string;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
+  /** Once the dialog is gone, for where the keyboard goes next. */
+  onExited: () => void;
 }
 
 /** Asked before an enquiry is marked as spam: the church's moderators are told, and may block its sender everywhere. */
-export function SpamDialog({ show, busy, senderName, onConfirm, onCancel }: SpamDialogProps) {
+export function SpamDialog({ show, busy, senderName, onConfirm, onCancel, onExited }: SpamDialogProps) {
   const titleId = useId();
   const [reason, setReason] = useState('');
 
   return (
-    <Modal show={show} onHide={onCancel} onExited={() => setReason('')} aria-labelledby={titleId} centered>
+    <Modal show={show} onHide={onCancel} onExited={() => {
+        setReason('');
+        onExited();
+      }} aria-labelledby={titleId} centered>
       <Form
         onSubmit={(event) => {
           event.preventDefault();
