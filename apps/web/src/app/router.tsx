@@ -200,6 +200,20 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: paths.tradeEnquiries.path,
+            lazy: async () => {
+              const { EnquiriesPage } = await import('../features/trade/enquiries/enquiries-page');
+              return { Component: EnquiriesPage };
+            },
+          },
+          {
+            path: paths.tradeEnquiry.path,
+            lazy: async () => {
+              const { EnquiryPage } = await import('../features/trade/enquiries/enquiry-page');
+              return { Component: EnquiryPage };
+            },
+          },
+          {
             path: paths.tradeAddress.path,
             lazy: async () => {
               const { AddressPage } = await import('../features/trade/components/address-page');
@@ -265,6 +279,13 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const { ModerationPage } = await import('../features/moderation/components/moderation-page');
           return { Component: ModerationPage };
+        },
+      },
+      {
+        path: paths.moderationEnquiries.path,
+        lazy: async () => {
+          const { EnquiryReportsPage } = await import('../features/moderation/components/enquiry-reports-page');
+          return { Component: EnquiryReportsPage };
         },
       },
       {

@@ -66,6 +66,15 @@ export const paths = {
     path: '/trade/offers/:tradeId',
     getHref: (tradeId: string) => `/trade/offers/${encodeURIComponent(tradeId)}`,
   },
+  tradeEnquiries: {
+    path: '/trade/enquiries',
+    getHref: (search = '') => `/trade/enquiries${search}`,
+  },
+  // The owner's e-mail about a new enquiry links here.
+  tradeEnquiry: {
+    path: '/trade/enquiries/:id',
+    getHref: (id: string) => `/trade/enquiries/${encodeURIComponent(id)}`,
+  },
   tradeSetting: {
     path: '/trade/setting/:tradeId',
     getHref: (tradeId: string) => `/trade/setting/${encodeURIComponent(tradeId)}`,
@@ -77,6 +86,7 @@ export const paths = {
   accountSessions: { path: '/account/sessions', getHref: () => '/account/sessions' },
 
   moderation: { path: '/moderation', getHref: () => '/moderation' },
+  moderationEnquiries: { path: '/moderation/enquiries', getHref: () => '/moderation/enquiries' },
   moderationTrade: {
     path: '/moderation/trades/:id',
     getHref: (id: string) => `/moderation/trades/${encodeURIComponent(id)}`,

@@ -1,11 +1,10 @@
 import { mayModerate } from '@churchtrades/shared/permissions';
-import Nav from 'react-bootstrap/Nav';
-import { Link } from 'react-router';
 import { useModerationFilter } from '../hooks/use-moderation-filter';
 import type { ModerationView } from '../moderation-filter';
 import { AllBusinesses } from './all-businesses';
 import { ModerationAccess } from './moderation-access';
 import { ModerationQueue } from './moderation-queue';
+import { enquiryReportsTab, ModerationTabs } from './moderation-tabs';
 import { PriestBusinesses } from './priest-businesses';
 
 const VIEWS: readonly { view: ModerationView; label: string }[] = [
@@ -37,22 +36,12 @@ function ModerationViews({ decides }: { decides: boolean }) {
   const { view } = controls.filter;
   return (
     <>
-      <nav aria-label="Moderation lists">
-        <Nav variant="tabs" className="mb-4" as="ul">
-          {VIEWS.map((item) => (
-            <Nav.Item as="li" key={item.view}>
-              <Nav.Link
-                as={Link}
-                to={controls.hrefFor({ view: item.view })}
-                active={item.view === view}
-                aria-current={item.view === view ? 'page' : undefined}
-              >
-                {item.label}
-              </Nav.Link>
-            </Nav.Item>
-          ))}
-        </Nav>
-      </nav>
+      <ModerationTabs
+        tabs={[
+          ...VIEWS.map((item) => ({ label: item.label, to: controls.hrefFor({ view: item.view }), current: item.view === view })),
+          enquiryReportsTab(false),
+        ]}
+      />
       {view === 'queue' ? <ModerationQueue {...controls} /> : <AllBusinesses {...controls} oneChurch={false} />}
     </>
   );

@@ -2,6 +2,7 @@ import type { UserView } from '@churchtrades/shared/user';
 import { serveApi, type Route } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { makeUser } from '../../../testing/user-factory';
+import { EnquiryReportsPage } from '../components/enquiry-reports-page';
 import { ModerationPage } from '../components/moderation-page';
 import { ModerationTradePage } from '../components/moderation-trade-page';
 import { makeTradeChecks } from './moderation-factory';
@@ -21,6 +22,7 @@ export function renderModeration(
   const view = renderRoutes(
     [
       { path: '/moderation', element: <ModerationPage /> },
+      { path: '/moderation/enquiries', element: <EnquiryReportsPage /> },
       { path: '/moderation/trades/:id', element: <ModerationTradePage /> },
     ],
     { initialEntries: [path] },

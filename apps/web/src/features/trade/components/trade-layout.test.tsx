@@ -26,6 +26,7 @@ describe('TradeLayout', () => {
     const links = screen.getByRole('list', { name: 'Business pages' });
     expect(within(links).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Profile', '/trade/profile'],
+      ['Enquiries', '/trade/enquiries'],
       ['Address', `/trade/address/${trade.id}`],
       ['SocialMedia', `/trade/media/${trade.id}`],
       ['Offers', `/trade/offers/${trade.id}`],

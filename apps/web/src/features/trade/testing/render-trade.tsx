@@ -10,6 +10,9 @@ import { SettingsPage } from '../components/settings-page';
 import { SocialMediaPage } from '../components/social-media-page';
 import { TradeLayout } from '../components/trade-layout';
 import { TradeProfilePage } from '../components/trade-profile-page';
+import { EnquiriesPage } from '../enquiries/enquiries-page';
+import { EnquiryPage } from '../enquiries/enquiry-page';
+import { makeReceivedEnquiries } from './enquiry-factory';
 import { CHURCHES, MAIN_CATEGORIES, makeOwnTrade, PRIESTS, SUB_CATEGORIES } from './trade-dashboard-factory';
 
 /** The user's business as the test API holds it, so a reload after a change shows the change. */
@@ -53,6 +56,7 @@ export function renderTrade(path: string, { user = makeUser(), trade, routes = {
     'GET /api/user/profile': { data: { user } },
     [`GET /api/trades/byUser/${user.userId}`]: () => ({ data: { trade: stored.current } }),
     ...DIRECTORY_ROUTES,
+    'GET /api/enquiries/received': { data: makeReceivedEnquiries([]) },
     ...(typeof routes === 'function' ? routes(stored) : routes),
   });
   const view = renderRoutes(
@@ -63,6 +67,8 @@ export function renderTrade(path: string, { user = makeUser(), trade, routes = {
         children: [
           { index: true, element: <Navigate to="/trade/profile" replace /> },
           { path: '/trade/profile', element: <TradeProfilePage /> },
+          { path: '/trade/enquiries', element: <EnquiriesPage /> },
+          { path: '/trade/enquiries/:id', element: <EnquiryPage /> },
           { path: '/trade/address/:tradeId', element: <AddressPage /> },
           { path: '/trade/media/:tradeId', element: <SocialMediaPage /> },
           { path: '/trade/offers/:tradeId', element: <OffersPage /> },
