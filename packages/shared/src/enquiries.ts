@@ -228,7 +228,10 @@ export type SpamReportInput = z.infer<typeof spamReportSchema>;
 
 /** A spam report or a held enquiry, as a church's moderators decide on it. */
 export const enquiryReviewSchema = z.object({
+  /** The spam report's id for a report (what Dismiss takes), the enquiry's for a held one (what Deliver takes). */
   id: z.string(),
+  /** The enquiry reported or held: what an administrator's reading of the whole conversation takes. */
+  enquiryId: z.string(),
   kind: z.enum(['SPAM_REPORT', 'HELD']),
   tradeId: z.string(),
   tradeName: z.string(),

@@ -12,6 +12,7 @@ export const RELATED_DAYS = 30;
 /** A spam report or held enquiry as the moderators' list reads it. */
 export interface ReviewRow {
   id: string;
+  enquiryId: string;
   tradeId: string;
   tradeName: string;
   churchName: string;
@@ -56,6 +57,7 @@ const senderBlocked = sql<boolean>`exists (
 export function createEnquiryReportRepo(db: Database) {
   function reviewColumns(since: Date) {
     return {
+      enquiryId: enquiries.id,
       tradeId: trades.id,
       tradeName: trades.name,
       churchName: churches.name,

@@ -70,6 +70,7 @@ describe('GET /api/moderation/enquiries', () => {
     expect(response.json().data.reviews).toEqual([
       {
         id: held.id,
+        enquiryId: held.id,
         kind: 'HELD',
         tradeId: trade.id,
         tradeName: trade.name,
@@ -83,6 +84,7 @@ describe('GET /api/moderation/enquiries', () => {
       },
       expect.objectContaining({
         id: report.id,
+        enquiryId: reported.id,
         kind: 'SPAM_REPORT',
         senderEmail: 'Spammer@Example.com',
         message: 'Could you quote for painting a three-bedroom house next month?',

@@ -500,7 +500,7 @@ describe('GET /api/trades/{id}', () => {
         ...['id', 'name', 'brief', 'logoUri', 'image', 'website', 'ownerEmail', 'ownerName', 'ownerPhone', 'fullAddress'],
         ...['stateType', 'churchName', 'mainCategory', 'subCategory', 'online', 'service', 'tags', 'churchId'],
         ...['mainCategoryId', 'categoryId', 'atClient', 'atBusiness', 'socialMedias', 'latitude', 'longitude'],
-        ...['businessKind', 'badges'],
+        ...['businessKind', 'badges', 'replyTime'],
       ].sort(),
     );
   });

@@ -130,7 +130,7 @@ describe('EnquiryReportsPage', () => {
     await user.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Deliver' }));
 
     expect(await screen.findByText('The enquiry is delivered')).toBeInTheDocument();
-    expect(screen.getByText('No spam report or held enquiry is waiting for a decision.')).toBeInTheDocument();
+    expect(await screen.findByText('No spam report or held enquiry is waiting for a decision.')).toBeInTheDocument();
     expect(server.calls('POST /api/moderation/enquiries/:id/release')[0]?.url.pathname).toBe(
       `/api/moderation/enquiries/${held.id}/release`,
     );
@@ -258,6 +258,6 @@ describe('EnquiryReportsPage', () => {
     expect(conversation).toHaveTextContent('Yes, how can I help?');
     expect(within(conversation).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hide the conversation' })).toHaveAttribute('aria-expanded', 'true');
-    expect(server.calls('GET /api/moderation/enquiries/:id')[0]?.url.pathname).toBe(`/api/moderation/enquiries/${report.id}`);
+    expect(server.calls('GET /api/moderation/enquiries/:id')[0]?.url.pathname).toBe(`/api/moderation/enquiries/${report.enquiryId}`);
   });
 });

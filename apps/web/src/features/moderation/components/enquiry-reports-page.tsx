@@ -174,7 +174,7 @@ function ReviewCard({ review, administrator, onBlock, onDecided }: ReviewCardPro
             </Button>
           )}
         </div>
-        {reading && <ReportedConversation reportId={review.id} />}
+        {reading && <ReportedConversation enquiryId={review.enquiryId} />}
       </Card.Body>
     </Card>
   );

@@ -5,8 +5,8 @@ import { LoadFailed, Loading } from './moderation-access';
 const DATE_TIME = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A reported enquiry's whole conversation, which administrators alone may read while it is reported. */
-export function ReportedConversation({ reportId }: { reportId: string }) {
-  const { data: enquiry, error, isError, refetch } = useReportedEnquiryQuery(reportId);
+export function ReportedConversation({ enquiryId }: { enquiryId: string }) {
+  const { data: enquiry, error, isError, refetch } = useReportedEnquiryQuery(enquiryId);
   if (isError) return <LoadFailed error={error} onRetry={() => void refetch()} />;
   if (!enquiry) return <Loading />;
   return (

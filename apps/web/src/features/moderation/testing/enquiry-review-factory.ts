@@ -8,6 +8,7 @@ export function makeEnquiryReview(overrides: Partial<EnquiryReview> = {}): Enqui
   return {
     id: `00000000-0000-4000-a000-${String(sequence).padStart(12, '0')}`,
     kind: 'SPAM_REPORT',
+    enquiryId: `00000000-0000-4000-b000-${String(sequence).padStart(12, '0')}`,
     tradeId: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     tradeName: 'Smith Plumbing',
     churchName: "St Mary's Parramatta",
