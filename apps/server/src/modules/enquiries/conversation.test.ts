@@ -79,13 +79,14 @@ describe('the conversation through the private link', () => {
     }
   });
 
-  it('lets the visitor write back: the enquiry is new and unread again, and its owner is mailed', async () => {
+  it('lets the visitor write back, answering the conversation as it now stands: the enquiry is new and unread again, and its owner is mailed', async () => {
     const { owner, trade, enquiry, token } = await deliveredEnquiry();
     await db.update(enquiries).set({ folder: 'ARCHIVED', readAt: new Date() }).where(eq(enquiries.id, enquiry.id));
 
     const response = await testBrowser(app).post('/api/enquiries/conversation/messages', { token, body: 'Also, are you free on Saturday?' });
 
     expect([response.statusCode, response.json().message]).toEqual([200, MESSAGES.enquiryAnswerSent]);
+    expect(response.json().data.conversation.messages.at(-1)).toMatchObject({ author: 'VISITOR', body: 'Also, are you free on Saturday?' });
     const row = await stored(enquiry.id);
     expect(row).toMatchObject({ folder: 'NEW', readAt: null });
     expect(row.lastMessageAt.getTime()).toBeGreaterThan(enquiry.lastMessageAt.getTime());

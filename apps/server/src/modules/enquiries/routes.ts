@@ -20,7 +20,8 @@ import type { EnquiryService } from './service';
 
 const tags = ['enquiries'];
 const sentAnswer = { 200: envelopeSchema(z.object({ enquiry: enquirySentSchema })) };
-const doneAnswer = { 200: envelopeSchema(z.null()) };
+const doneAnswer = { 200: envelopeSchema(z.object({})) };
+const conversationAnswer = { 200: envelopeSchema(z.object({ conversation: conversationSchema })) };
 const enquiryParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.enquiryNotFound }) });
 
 /**
@@ -84,7 +85,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
         tags,
         summary: "The visitor's conversation with a business, through the private link mailed with its answers",
         querystring: conversationQuerySchema,
-        response: { 200: envelopeSchema(z.object({ conversation: conversationSchema })) },
+        response: conversationAnswer,
       },
     },
     async (request) =>
@@ -96,14 +97,14 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
     {
       schema: {
         tags,
-        summary: 'The visitor writes back to the business through the private link',
+        summary: 'The visitor writes back to the business through the private link; answers the conversation as it now stands',
         body: conversationReplySchema,
-        response: doneAnswer,
+        response: conversationAnswer,
       },
     },
     async (request) => {
       await enquiries.writeBack(request.body.token, request.body.body);
-      return envelope(200, MESSAGES.enquiryAnswerSent, null);
+      return envelope(200, MESSAGES.enquiryAnswerSent, { conversation: await enquiries.conversation(request.body.token) });
     },
   );
 
@@ -119,7 +120,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
     },
     async (request) => {
       await enquiries.revoke(request.body.token);
-      return envelope(200, MESSAGES.enquiryLinkStopped, null);
+      return envelope(200, MESSAGES.enquiryLinkStopped, {});
     },
   );
 
@@ -136,7 +137,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
     },
     async (request) => {
       await enquiries.release(currentUser(request), request.params.id);
-      return envelope(200, MESSAGES.heldEnquiryReleased, null);
+      return envelope(200, MESSAGES.heldEnquiryReleased, {});
     },
   );
 };
