@@ -138,6 +138,8 @@ for (const viewport of VIEWPORTS) {
         { path: `/trade/media/${trade.id}`, ready: heading('Social Media') },
         { path: `/trade/offers/${trade.id}`, ready: heading('Subscription Needed!') },
         { path: `/trade/setting/${trade.id}`, ready: heading('Settings') },
+        { path: '/trade/enquiries', ready: heading('Enquiries') },
+        { path: '/trade/enquiries?folder=ANSWERED', ready: heading('Enquiries') },
         { path: '/account/profile', ready: heading('Profile') },
         { path: '/account/password', ready: heading('Two-step verification') },
         { path: '/account/sessions', ready: heading('Sessions') },
@@ -159,6 +161,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test("a moderator's pages", async ({ page }) => {
+      test.setTimeout(90_000);
       await logInDirectly(page, demoEmail('MODERATOR'));
       const { trades } = await dataOf<{ trades: { content: { id: string; name: string }[] } }>(
         page,
@@ -169,6 +172,7 @@ for (const viewport of VIEWPORTS) {
 
       await expectScreensAccessible(page, [
         { path: '/moderation', ready: heading('Queue') },
+        { path: '/moderation/enquiries', ready: (p) => p.getByRole('button', { name: 'Dismiss' }).first() },
         { path: `/moderation/trades/${waiting.id}`, ready: heading(waiting.name) },
       ]);
 

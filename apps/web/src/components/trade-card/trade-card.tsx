@@ -56,7 +56,7 @@ export function TradeCard({ trade, linkToPage = false, footer }: TradeCardProps)
         <Detail label="Address">{orMissing(trade.fullAddress)}</Detail>
       </ListGroup>
       {linkToPage && (
-        <Card.Footer className="d-flex flex-wrap align-items-center justify-content-between gap-2 small">
+        <Card.Footer className="d-flex flex-wrap align-items-center justify-content-between gap-2 small bg-body">
           {footer}
           <Link
             to={{ pathname: paths.business.getHref(trade.id, trade.name), hash: SEND_ENQUIRY_HASH }}
