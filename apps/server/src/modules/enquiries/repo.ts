@@ -1,6 +1,7 @@
 import type { EnquiryAuthor, EnquiryDelivery } from '@churchtrades/shared/enquiries';
 import { and, asc, count, countDistinct, eq, gt, inArray, isNotNull, isNull, lte, min, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { conversationMessages } from './conversation-messages';
 import {
   blockedSenders,
   enquiries,
@@ -213,13 +214,7 @@ export function createEnquiryRepo(db: Database) {
       return row;
     },
 
-    messagesOf(enquiryId: string) {
-      return db
-        .select({ id: enquiryMessages.id, author: enquiryMessages.author, body: enquiryMessages.body, sentAt: enquiryMessages.createdAt })
-        .from(enquiryMessages)
-        .where(eq(enquiryMessages.enquiryId, enquiryId))
-        .orderBy(asc(enquiryMessages.createdAt), asc(enquiryMessages.id));
-    },
+    messagesOf: (enquiryId: string) => conversationMessages(db, enquiryId),
 
     async addMessage(enquiryId: string, author: EnquiryAuthor, body: string, at: Date): Promise<void> {
       await db.insert(enquiryMessages).values({ enquiryId, author, body, createdAt: at });

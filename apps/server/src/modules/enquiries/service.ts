@@ -262,7 +262,7 @@ export function createEnquiryService(deps: EnquiryServiceDependencies) {
         tradeName: enquiry.tradeName,
         tradeId: enquiry.listed ? enquiry.tradeId : null,
         senderName: enquiry.senderName,
-        messages: messages.map((message) => ({ ...message, sentAt: message.sentAt.toISOString() })),
+        messages,
       };
     },
 

@@ -1,6 +1,7 @@
 import type { EnquiryAuthor, EnquiryFolder } from '@churchtrades/shared/enquiries';
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { conversationMessages } from '../enquiries/conversation-messages';
 import { enquiries, enquiryDailyCounts, enquiryMessages, enquirySpamReports, trades } from '../../db/schema';
 
 /** How much of the first message a list shows. */
@@ -93,14 +94,7 @@ export function createEnquiryInboxRepo(db: Database) {
       return row;
     },
 
-    /** The conversation, oldest first. */
-    messages(enquiryId: string) {
-      return db
-        .select({ id: enquiryMessages.id, author: enquiryMessages.author, body: enquiryMessages.body, createdAt: enquiryMessages.createdAt })
-        .from(enquiryMessages)
-        .where(eq(enquiryMessages.enquiryId, enquiryId))
-        .orderBy(asc(enquiryMessages.createdAt), asc(enquiryMessages.id));
-    },
+    messages: (enquiryId: string) => conversationMessages(db, enquiryId),
 
     async spamReported(enquiryId: string): Promise<boolean> {
       const [row] = await db.select({ id: enquirySpamReports.id }).from(enquirySpamReports).where(eq(enquirySpamReports.enquiryId, enquiryId));

@@ -74,12 +74,7 @@ export function receivedEnquiryOf(row: EnquiryRow, messages: Messages, spamRepor
     senderEmail: row.senderEmail,
     senderPhone: row.senderPhone,
     senderConfirmed: row.senderConfirmedAt !== null,
-    messages: messages.map((message) => ({
-      id: message.id,
-      author: message.author,
-      body: message.body,
-      sentAt: message.createdAt.toISOString(),
-    })),
+    messages,
     spamReported,
   };
 }
