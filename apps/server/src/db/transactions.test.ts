@@ -213,6 +213,7 @@ describe.runIf(database.kind === 'postgres')('two runs that deadlock', () => {
       { name: 'left', count: 2 },
       { name: 'right', count: 2 },
     ]);
-    expect(attempts).toBe(3);
+    // Both ran, and the one PostgreSQL failed ran again (on a busy machine its retry may meet the other once more).
+    expect(attempts).toBeGreaterThanOrEqual(3);
   });
 });

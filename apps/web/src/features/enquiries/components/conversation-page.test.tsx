@@ -1,6 +1,6 @@
 import type { Conversation } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
 import { serveApi } from '../../../testing/api-server';
@@ -67,9 +67,14 @@ describe('the conversation page of the private link', () => {
       ...CONVERSATION,
       messages: [...CONVERSATION.messages, { id: 'm3', author: 'VISITOR', body: 'Thursday it is.', sentAt: '2026-11-20T04:00:00.000Z' }],
     };
+    // The server's conversation, as a read after the answer would find it too.
+    let held = CONVERSATION;
     const api = serveApi({
-      'GET /api/enquiries/conversation': { data: { conversation: CONVERSATION } },
-      'POST /api/enquiries/conversation/messages': { message: MESSAGES.enquiryReplySent, data: { conversation: answered } },
+      'GET /api/enquiries/conversation': () => ({ data: { conversation: held } }),
+      'POST /api/enquiries/conversation/messages': () => {
+        held = answered;
+        return { message: MESSAGES.enquiryReplySent, data: { conversation: answered } };
+      },
     });
     const { user } = openPage();
 
@@ -77,7 +82,7 @@ describe('the conversation page of the private link', () => {
     await user.click(screen.getByRole('button', { name: 'Send the answer' }));
 
     expect(await screen.findByText(MESSAGES.enquiryReplySent)).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem')).toHaveLength(3);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem')).toHaveLength(3));
     expect(screen.getByLabelText('Your answer')).toHaveValue('');
     expect(api.calls('POST /api/enquiries/conversation/messages').map((call) => call.body)).toEqual([
       { token: 'token-1', body: 'Thursday it is.' },
