@@ -432,31 +432,12 @@ const testSessionSecret = loadConfig({ NODE_ENV: 'test' }).sessionSecret;
 const conversationLinksOfTestApp = conversationLinks(testSessionSecret);
 const proofsOfWorkOfTestApp = proofsOfWork(testSessionSecret, systemClock);
 
-let enquiriesMade = 0;
-
 /** An enquiry to a fresh listed business of the scene's church, standing as `delivery`, with its first message. */
 async function enquiryOf(scene: Scene, delivery: (typeof enquiries.$inferInsert)['delivery']) {
-  enquiriesMade += 1;
   const trade = await scene.freshTrade();
-  const email = `visitor-${enquiriesMade}-${randomUUID().slice(0, 8)}@example.com.au`;
-  const [enquiry] = await scene.db
-    .insert(enquiries)
-    .values({
-      tradeId: trade.id,
-      sendId: randomUUID(),
-      senderName: 'Vera Visitor',
-      senderEmail: email,
-      senderEmailKey: email,
-      senderSuburb: 'Ryde',
-      senderNetwork: '198.51.100.7',
-      textHash: `access-matrix-${enquiriesMade}`,
-      delivery,
-      deliveredAt: delivery === 'DELIVERED' ? new Date() : null,
-    })
-    .returning();
-  await scene.db.insert(enquiryMessages).values({ enquiryId: enquiry!.id, author: 'VISITOR', body: 'Could you quote for a new fence?' });
-  const state = () => scene.db.select().from(enquiries).where(eq(enquiries.id, enquiry!.id));
-  return { enquiry: enquiry!, state, token: conversationLinksOfTestApp.tokenFor({ enquiryId: enquiry!.id, version: 1 }) };
+  const enquiry = await createEnquiry(scene.db, { tradeId: trade.id, delivery, senderConfirmedAt: delivery === 'UNCONFIRMED' ? null : new Date() });
+  const state = () => scene.db.select().from(enquiries).where(eq(enquiries.id, enquiry.id));
+  return { enquiry, state, token: conversationLinksOfTestApp.tokenFor({ enquiryId: enquiry.id, version: 1 }) };
 }
 
 /** An enquiry delivered to the owner's business: theirs alone; anyone else is told it is not found. */
