@@ -72,7 +72,7 @@ export function messageParts(text: string): { text: string; link: boolean }[] {
 }
 
 /** Plain text of a message: control characters other than line breaks and tabs become spaces; ends trimmed. */
-function plainText(maxLength: number, tooShort: string, tooLong: string, minLength = 1) {
+export function plainText(maxLength: number, tooShort: string, tooLong: string, minLength = 1) {
   return z
     .string({ error: tooShort })
     .transform((text) =>

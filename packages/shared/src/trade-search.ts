@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SEARCH_TEXT_MAX_LENGTH } from './constants';
 import { stateFilterParameterSchema } from './state-schemas';
 import { MESSAGES } from './messages';
+import { MIN_RATING_CHOICES } from './rating';
 import { REPLY_TIMES } from './reply-time';
 import { BUSINESS_KINDS } from './trade-profile';
 import { tradeBadgesSchema } from './verification';
@@ -86,6 +87,14 @@ const verifiedOnlySchema = z
   .optional()
   .transform((verified) => verified === 'true');
 
+/** "4 stars and up": `minRating=4`, absent or '' meaning any; anything else is refused. */
+const minRatingSchema = z
+  .union([z.literal(''), z.enum(MIN_RATING_CHOICES.map(String) as [string, ...string[]], { error: MESSAGES.minRatingChoice })], {
+    error: MESSAGES.minRatingChoice,
+  })
+  .optional()
+  .transform((rating) => (rating === '' || rating === undefined ? undefined : Number(rating)));
+
 /**
  * Query of `GET /api/trades/clientFilter`. Text longer than 200 characters is cut there (nobody types more),
  * an unknown state or a malformed id is refused with a 400.
@@ -102,9 +111,13 @@ export const tradeSearchQuerySchema = z.object({
   lng: optionalCoordinate(180),
   /** Only businesses with at least one badge holding now (shared/verification.ts `isVerified`). */
   verified: verifiedOnlySchema,
+  /** Only businesses showing a rating (shared/rating.ts) of at least this many stars. */
+  minRating: minRatingSchema,
 });
 export type TradeSearchQuery = z.infer<typeof tradeSearchQuerySchema>;
 export type TradeSearchParams = z.input<typeof tradeSearchQuerySchema>;
+
+export const tradeRatingSchema = z.object({ average: z.number(), count: z.number().int() });
 
 /** What a result card shows (SPEC §2 "Result card"), and nothing private. */
 export const tradeCardSchema = z.object({
@@ -127,6 +140,8 @@ export const tradeCardSchema = z.object({
   distanceKm: z.number().optional(),
   /** What was checked about the business and still holds: "ABN active", "Known to <church>", "Licence checked". */
   badges: tradeBadgesSchema,
+  /** Its stars and how many reviews, once it has `REVIEWS_SHOWN_FROM` published reviews; null before. */
+  rating: tradeRatingSchema.nullable(),
 });
 export type TradeCard = z.infer<typeof tradeCardSchema>;
 

@@ -3,6 +3,7 @@ import { MAIL_STATES } from '@churchtrades/shared/mail-outbox';
 import { ENQUIRY_AUTHORS, ENQUIRY_DELIVERIES, ENQUIRY_FOLDERS, SPAM_REPORT_DECISIONS } from '@churchtrades/shared/enquiries';
 import { CHOSEN_MEDIA_TYPES } from '@churchtrades/shared/media-types';
 import { MODERATION_STATUSES } from '@churchtrades/shared/moderation';
+import { REVIEW_RELATIONS, REVIEW_REPORT_DECISIONS, REVIEW_STATUSES } from '@churchtrades/shared/reviews';
 import { ACCOUNT_ROLES } from '@churchtrades/shared/roles';
 import { BUSINESS_KINDS } from '@churchtrades/shared/trade-profile';
 import { REAL_STATES } from '@churchtrades/shared/states';
@@ -51,6 +52,9 @@ export const enquiryDelivery = pgEnum('enquiry_delivery', ENQUIRY_DELIVERIES);
 export const enquiryFolder = pgEnum('enquiry_folder', ENQUIRY_FOLDERS);
 export const enquiryAuthor = pgEnum('enquiry_author', ENQUIRY_AUTHORS);
 export const spamReportDecision = pgEnum('spam_report_decision', SPAM_REPORT_DECISIONS);
+export const reviewRelation = pgEnum('review_relation', REVIEW_RELATIONS);
+export const reviewStatus = pgEnum('review_status', REVIEW_STATUSES);
+export const reviewReportDecision = pgEnum('review_report_decision', REVIEW_REPORT_DECISIONS);
 export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD', 'CHANGE_EMAIL', 'UNDO_EMAIL_CHANGE']);
 
 export const users = pgTable(
@@ -224,6 +228,10 @@ export const trades = pgTable(
     // True when `expired` was set because the owner left the still-trading question unanswered: their
     // confirmation lifts it then, and only then (an administrator's own expiry stays).
     expiredForNoAnswer: boolean('expired_for_no_answer').notNull().default(false),
+    // The published reviews and their stars added up, kept by the reviews' trigger (migration 0027): cards show
+    // the rating and "4 stars and up" filters on it without reading the reviews.
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewStarsTotal: integer('review_stars_total').notNull().default(0),
     moderationStatus: moderationStatus('moderation_status').notNull().default('PENDING'),
     moderationReason: text('moderation_reason'),
     changedSinceApproval: boolean('changed_since_approval').notNull().default(false),
@@ -620,6 +628,8 @@ export const enquiries = pgTable(
     // The conversation link is signed with this version: revoking it moves the version on.
     linkVersion: integer('link_version').notNull().default(1),
     linkRevokedAt: timestamp('link_revoked_at', { withTimezone: true }),
+    // When the invitation to review the business was e-mailed (14 days after the first answer); null: not yet.
+    reviewInvitedAt: timestamp('review_invited_at', { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
   (table) => [
@@ -631,6 +641,9 @@ export const enquiries = pgTable(
     index('enquiries_text_idx').on(table.textHash, table.createdAt),
     index('enquiries_send_idx').on(table.sendId),
     index('enquiries_answered_idx').on(table.tradeId, table.deliveredAt).where(sql`first_answered_at is not null`),
+    index('enquiries_review_invitation_idx')
+      .on(table.firstAnsweredAt)
+      .where(sql`first_answered_at is not null and review_invited_at is null`),
   ],
 );
 
@@ -716,4 +729,112 @@ export const spentProofsOfWork = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('spent_proofs_of_work_expiry_idx').on(table.expiresAt)],
+);
+
+/**
+ * A review of a business by a person who asked it through the directory (`enquiry_id`, one review per enquiry and
+ * one per person and business). The reviewer's details are copied from the enquiry, so that the review stands alone.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    reviewerUserId: uuid('reviewer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // senderAddressKey(the enquiry's sender address): one review per address and business.
+    reviewerEmailKey: text('reviewer_email_key').notNull(),
+    // reviewerDisplayName(the enquiry's sender name): "Jane C.".
+    reviewerName: text('reviewer_name').notNull(),
+    // networkOf(the writer's address), for the "many reviews from one network" flag.
+    reviewerNetwork: text('reviewer_network').notNull(),
+    relation: reviewRelation('relation').notNull(),
+    // The reviewer said so, or their account was a member of the business's church when they wrote.
+    sameChurch: boolean('same_church').notNull().default(false),
+    stars: integer('stars').notNull(),
+    body: text('body').notNull(),
+    // SHA-256 of the text's words in lower case, for the "same text" flag.
+    textHash: text('text_hash').notNull(),
+    workSuburb: text('work_suburb'),
+    // 'YYYY-MM'.
+    workMonth: text('work_month'),
+    status: reviewStatus('status').notNull(),
+    // The automatic checks' reasons (shared/reviews.ts REVIEW_HOLD_REASONS) while they hold it.
+    holdReasons: text('hold_reasons').array().notNull().default(sql`'{}'::text[]`),
+    // Signs of manipulation (REVIEW_FLAGS), for moderators; `checked_at` says a moderator has weighed them.
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedBy: uuid('checked_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // A moderator of the business's own church held it (once), until `church_hold_until` at most.
+    churchHeldAt: timestamp('church_held_at', { withTimezone: true }),
+    churchHeldBy: uuid('church_held_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    churchHoldUntil: timestamp('church_hold_until', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    ownerAnswer: text('owner_answer'),
+    ownerAnsweredAt: timestamp('owner_answered_at', { withTimezone: true }),
+    // A removed review's public note: when, and why.
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedReason: text('removed_reason'),
+    removedBy: uuid('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('reviews_stars_check', sql`${table.stars} between 1 and 5`),
+    uniqueIndex('reviews_enquiry_key').on(table.enquiryId),
+    uniqueIndex('reviews_trade_reviewer_key').on(table.tradeId, table.reviewerEmailKey),
+    uniqueIndex('reviews_trade_user_key')
+      .on(table.tradeId, table.reviewerUserId)
+      .where(sql`reviewer_user_id is not null`),
+    index('reviews_published_idx').on(table.tradeId, table.createdAt).where(sql`status = 'PUBLISHED'`),
+    index('reviews_removed_idx').on(table.tradeId, table.removedAt).where(sql`status = 'REMOVED'`),
+    index('reviews_held_idx').on(table.createdAt).where(sql`status = 'HELD'`),
+    index('reviews_flagged_idx')
+      .on(table.createdAt)
+      .where(sql`cardinality(flags) > 0 and checked_at is null`),
+    index('reviews_network_idx').on(table.reviewerNetwork, table.createdAt),
+    index('reviews_text_idx').on(table.textHash, table.createdAt),
+    index('reviews_trade_created_idx').on(table.tradeId, table.createdAt),
+  ],
+);
+
+/** Anyone's report of a review, decided by a moderator without a conflict of interest. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    reporterUserId: uuid('reporter_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reporterNetwork: text('reporter_network').notNull(),
+    reason: text('reason').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+    decision: reviewReportDecision('decision'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('review_reports_open_idx').on(table.reviewId).where(sql`decision is null`),
+    index('review_reports_network_idx').on(table.reporterNetwork, table.reportedAt),
+  ],
+);
+
+/** The public notice of a business caught gathering fake reviews, shown until `ends_at` (90 days). */
+export const reviewNotices = pgTable(
+  'review_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('review_notices_trade_idx').on(table.tradeId, table.endsAt)],
 );

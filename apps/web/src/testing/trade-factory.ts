@@ -21,6 +21,7 @@ export function makeTradeCard(overrides: Partial<TradeCard> = {}): TradeCard {
     subCategory: 'Plumbing',
     online: false,
     badges: { abn: null, church: null, licence: null },
+    rating: null,
     ...overrides,
   };
 }

@@ -133,6 +133,7 @@ describe('GET /api/trades/clientFilter near me', () => {
       mCat: undefined,
       sCat: undefined,
       verified: false,
+      minRating: undefined,
       ...SYDNEY,
     };
     const service = createTradeService({

@@ -1,3 +1,4 @@
+import { REVIEWS_SHOWN_FROM, type TradeRating } from '@churchtrades/shared/rating';
 import { REAL_STATES, type RealState } from '@churchtrades/shared/states';
 import type { TradeCard, TradeDetail } from '@churchtrades/shared/trade-search';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
@@ -225,6 +226,8 @@ const cardColumns = {
   mainCategory: sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${trades.mainCategoryId})`,
   subCategory: sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${trades.categoryId})`,
   online: trades.online,
+  // shared/rating.ts `ratingOf`, in SQL so that a page's cards need no second statement.
+  rating: sql<TradeRating | null>`case when ${trades.reviewCount} >= ${sql.raw(String(REVIEWS_SHOWN_FROM))} then json_build_object('average', round(${trades.reviewStarsTotal}::numeric / ${trades.reviewCount}, 1), 'count', ${trades.reviewCount}) end`,
 };
 
 const detailColumns = {

@@ -337,6 +337,7 @@ describe('GET /api/trades/clientFilter: cards and pages', () => {
       subCategory: 'Electrician',
       online: false,
       badges: { abn: null, church: null, licence: null },
+      rating: null,
     });
     expect(JSON.stringify(body)).not.toMatch(/password|hash|ownerId|moderation|locked|expired|listed|enabled/i);
     expect(JSON.stringify(body)).not.toContain(owner.email);
@@ -500,7 +501,7 @@ describe('GET /api/trades/{id}', () => {
         ...['id', 'name', 'brief', 'logoUri', 'image', 'website', 'ownerEmail', 'ownerName', 'ownerPhone', 'fullAddress'],
         ...['stateType', 'churchName', 'mainCategory', 'subCategory', 'online', 'service', 'tags', 'churchId'],
         ...['mainCategoryId', 'categoryId', 'atClient', 'atBusiness', 'socialMedias', 'latitude', 'longitude'],
-        ...['businessKind', 'badges', 'replyTime'],
+        ...['businessKind', 'badges', 'replyTime', 'rating'],
       ].sort(),
     );
   });

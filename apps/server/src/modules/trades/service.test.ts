@@ -23,7 +23,7 @@ function serviceWith(limits: Partial<TradeSearchLimits>, repoOverrides: Partial<
 }
 
 function query(fields: { churchId: string; page?: number; size?: number; searchText?: string }) {
-  return { page: 0, size: 9, searchText: '', stateType: 'ALL' as const, mCat: undefined, sCat: undefined, verified: false, lat: undefined, lng: undefined, ...fields };
+  return { page: 0, size: 9, searchText: '', stateType: 'ALL' as const, mCat: undefined, sCat: undefined, verified: false, minRating: undefined, lat: undefined, lng: undefined, ...fields };
 }
 
 describe('searching a set too large to count or rank whole', () => {

@@ -72,6 +72,7 @@ export function makeModerationTrade(overrides: Partial<ModerationTrade> = {}): M
       subCategory: 'Plumber',
       online: false,
       badges: { abn: null, church: null, licence: null },
+      rating: null,
     },
     duplicates: [],
     duplicatesElsewhere: 0,

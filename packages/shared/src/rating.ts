@@ -1,0 +1,27 @@
+/**
+ * A business's stars as cards and its page show them: from `REVIEWS_SHOWN_FROM` published reviews, never fewer
+ * (one or two reviews say too little, and Google allows no `aggregateRating` for what a page does not show).
+ * Kept apart from the reviews' schemas, and free of zod, so that the search page's cards load neither.
+ */
+export const REVIEWS_SHOWN_FROM = 3;
+export const STARS = [1, 2, 3, 4, 5] as const;
+export type Stars = (typeof STARS)[number];
+/** The one rating filter of the search page: "4 stars and up" (`minRating=4`). */
+export const MIN_RATING_CHOICES = [4] as const;
+
+export interface TradeRating {
+  /** The mean of the published reviews' stars, to one decimal. */
+  average: number;
+  count: number;
+}
+
+/** The rating shown for `count` published reviews whose stars add up to `starsTotal`; null below the threshold. */
+export function ratingOf(count: number, starsTotal: number): TradeRating | null {
+  if (count < REVIEWS_SHOWN_FROM) return null;
+  return { average: Math.round((starsTotal / count) * 10) / 10, count };
+}
+
+/** "4.3 stars from 12 reviews", for labels read aloud. */
+export function ratingLabel({ average, count }: TradeRating): string {
+  return `${average.toFixed(1)} out of 5 stars from ${count} reviews`;
+}
