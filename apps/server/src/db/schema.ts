@@ -307,6 +307,7 @@ export const trades = pgTable(
     // Migration 0009 adds the map's name-ordered index carrying the map points and the filters' columns, and 0013
     // the words, so a text search on the map walks it as the list's walks the other.
     // Migration 0023 adds the verified businesses' name-ordered index, carrying `verified_until` and the words.
+    // Migration 0028 adds the rated businesses' name-ordered index ("4 stars and up"), carrying what every filter reads.
   ],
 );
 

@@ -14,6 +14,8 @@ export interface DirectoryFilter {
   categoryId?: number;
   /** Only businesses verified at this instant: at least one badge holds then (see `trades.verified_until`). */
   verifiedAt?: Date;
+  /** Only businesses showing a rating of at least this many stars (shared/rating.ts `meetsMinRating`). */
+  minRating?: number;
 }
 
 /**
@@ -109,7 +111,18 @@ function listedWithin(filter: DirectoryFilter): SQL {
     // Strict `>`: PostgreSQL proves it implies the `verified_until is not null` of the verified businesses'
     // index (migration 0023), whatever the instant.
     filter.verifiedAt === undefined ? undefined : sql`${trades.verifiedUntil} > ${filter.verifiedAt.toISOString()}::timestamptz`,
+    filter.minRating === undefined ? undefined : ratedAtLeast(filter.minRating),
   )!;
+}
+
+/**
+ * shared/rating.ts `meetsMinRating`, in whole numbers as there. The threshold of a shown rating is a literal, not
+ * a parameter, so that PostgreSQL proves the rated businesses' index (migration 0028, `where listed and
+ * review_count >= 3`) serves the query: they are a few in a hundred.
+ */
+function ratedAtLeast(minRating: number): SQL {
+  const shown = sql`${trades.reviewCount} >= ${sql.raw(String(REVIEWS_SHOWN_FROM))}`;
+  return sql`${shown} and 20 * ${trades.reviewStarsTotal} >= ${20 * minRating - 1}::int * ${trades.reviewCount}`;
 }
 
 /**

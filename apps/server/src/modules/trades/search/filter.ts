@@ -5,6 +5,7 @@ import type { DirectoryFilter } from '../repo';
 export function filterOf(query: MapPointsQuery, now: Date): DirectoryFilter {
   return {
     ...(query.verified ? { verifiedAt: now } : {}),
+    ...(query.minRating === undefined ? {} : { minRating: query.minRating }),
     ...(query.stateType === 'ALL' ? {} : { stateType: query.stateType }),
     ...(query.churchId === undefined ? {} : { churchId: query.churchId }),
     ...(query.mCat === undefined ? {} : { mainCategoryId: query.mCat }),
