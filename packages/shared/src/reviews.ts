@@ -243,6 +243,9 @@ export type RemovalNote = z.infer<typeof removalNoteSchema>;
 export const reviewNoticeSchema = z.object({ startedAt: z.string(), endsAt: z.string(), reason: z.string() });
 export type ReviewNotice = z.infer<typeof reviewNoticeSchema>;
 
+/** Reviews a business page shows at first (a page of its reviews), and its JSON-LD marks up: the newest. */
+export const REVIEWS_PAGE_SIZE = 10;
+
 /** `GET /api/trades/:id/reviews?stars=&page=&size=`: a listed business's reviews, newest first. */
 export const tradeReviewsQuerySchema = z.object({
   stars: z
@@ -251,7 +254,7 @@ export const tradeReviewsQuerySchema = z.object({
     })
     .optional()
     .transform((stars) => (stars === '' || stars === undefined ? undefined : Number(stars))),
-  ...pagingSchema(10),
+  ...pagingSchema(REVIEWS_PAGE_SIZE),
 });
 export type TradeReviewsQuery = z.infer<typeof tradeReviewsQuerySchema>;
 export type TradeReviewsParams = z.input<typeof tradeReviewsQuerySchema>;

@@ -14,6 +14,7 @@ import {
   createTrade,
 } from '../../../test/factories';
 import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
+import { createReview } from '../trades/testing/reviewed-trade';
 
 // The built app's index.html as Vite writes it: a site-wide title and description the page's own replace.
 const INDEX_HTML = `<!doctype html>
@@ -333,5 +334,84 @@ describe("a business page's first HTML answer", () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe(INDEX_HTML);
     }
+  });
+});
+
+describe("a business page's JSON-LD of its reviews", () => {
+  const DAY_MS = 86_400_000;
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+  it('carries no rating and no reviews while the business has fewer than 3 published reviews', async () => {
+    const { trade } = await plumber();
+    await createReview(db, trade, { stars: 5, createdAt: daysAgo(3) });
+    await createReview(db, trade, { stars: 4, createdAt: daysAgo(2) });
+    await createReview(db, trade, { stars: 1, status: 'HELD', createdAt: daysAgo(1) });
+
+    const data = structuredData((await pageOf(trade.id)).body);
+
+    expect(data).not.toHaveProperty('aggregateRating');
+    expect(data).not.toHaveProperty('review');
+  });
+
+  it('carries the rating and the published reviews, newest first, from the third published review', async () => {
+    const { trade } = await plumber();
+    const oldest = await createReview(db, trade, { stars: 5, createdAt: daysAgo(30), body: 'Fixed our hot water system the same afternoon.' });
+    await createReview(db, trade, { stars: 4, createdAt: daysAgo(20), body: 'Good work on the drains, fair price too.' });
+    const newest = await createReview(db, trade, { stars: 4, createdAt: daysAgo(10), body: 'Turned up early and cleaned up after.' });
+
+    const data = structuredData((await pageOf(trade.id)).body);
+
+    expect(data.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 3, bestRating: 5, worstRating: 1 });
+    expect(data.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Rita R.' },
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+        datePublished: newest.createdAt.toISOString(),
+        reviewBody: 'Turned up early and cleaned up after.',
+      },
+      expect.objectContaining({ reviewBody: 'Good work on the drains, fair price too.' }),
+      expect.objectContaining({ reviewBody: oldest.body, datePublished: oldest.createdAt.toISOString() }),
+    ]);
+  });
+
+  it('marks up only the 10 newest reviews, as the page shows them at first, and rates all of them', async () => {
+    const { trade } = await plumber();
+    for (let day = 12; day > 0; day -= 1) await createReview(db, trade, { stars: 5, createdAt: daysAgo(day), body: `Review written ${day} days ago, all good.` });
+
+    const data = structuredData((await pageOf(trade.id)).body);
+
+    expect(data.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 12 });
+    const bodies = (data.review as { reviewBody: string }[]).map((review) => review.reviewBody);
+    expect(bodies).toHaveLength(10);
+    expect(bodies[0]).toBe('Review written 1 days ago, all good.');
+    expect(bodies.at(-1)).toBe('Review written 10 days ago, all good.');
+  });
+
+  it('counts no removed or held review, and marks none up', async () => {
+    const { trade } = await plumber();
+    for (const stars of [5, 4, 3]) await createReview(db, trade, { stars, createdAt: daysAgo(10 - stars) });
+    await createReview(db, trade, { stars: 1, status: 'REMOVED', removedAt: new Date(), removedReason: 'Written by a competitor', body: 'A removed review body.' });
+    await createReview(db, trade, { stars: 1, status: 'HELD', holdReasons: ['LINK'], body: 'A held review body here.' });
+
+    const data = structuredData((await pageOf(trade.id)).body);
+
+    expect(data.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 3 });
+    expect(data.review).toHaveLength(3);
+    expect(JSON.stringify(data)).not.toMatch(/removed review|held review/);
+  });
+
+  it('keeps the JSON-LD script-safe when a review holds markup', async () => {
+    const { trade } = await plumber();
+    const body = 'Great work </script><script>alert("review")</script> <!-- and more';
+    for (const stars of [5, 4]) await createReview(db, trade, { stars });
+    await createReview(db, trade, { stars: 5, body });
+
+    const html = (await pageOf(trade.id)).body;
+
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<!-- and more');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(structuredData(html).review).toEqual(expect.arrayContaining([expect.objectContaining({ reviewBody: body })]));
   });
 });

@@ -1,8 +1,8 @@
 import type { BusinessKind } from '@churchtrades/shared/trade-profile';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { rowsOf } from '../../db/raw-sql';
-import { addresses, categories, trades, users } from '../../db/schema';
+import { addresses, categories, reviews, trades, users } from '../../db/schema';
 
 /** One listed business with what its public page tells: the card's facts and its whole stored address. */
 export interface ListedBusinessRow {
@@ -21,6 +21,9 @@ export interface ListedBusinessRow {
   online: boolean;
   atClient: boolean;
   atBusiness: boolean;
+  /** Its published reviews and their stars added up (kept by the reviews' trigger, migration 0027). */
+  reviewCount: number;
+  reviewStarsTotal: number;
   /** Null when the business has no address yet; `showStreetAddress` says how much of it is public. */
   address: {
     fullAddress: string;
@@ -35,6 +38,14 @@ export interface ListedBusinessRow {
     longitude: number | null;
     showStreetAddress: boolean;
   } | null;
+}
+
+/** A published review as the page shows it. */
+export interface PublishedReviewRow {
+  reviewerName: string;
+  stars: number;
+  body: string;
+  writtenAt: Date;
 }
 
 /** A business page as a sitemap names it. */
@@ -78,6 +89,8 @@ export function createBusinessPageRepo(db: Database) {
           online: trades.online,
           atClient: trades.atClient,
           atBusiness: trades.atBusiness,
+          reviewCount: trades.reviewCount,
+          reviewStarsTotal: trades.reviewStarsTotal,
           address: {
             fullAddress: addresses.fullAddress,
             suburb: addresses.suburb,
@@ -97,6 +110,16 @@ export function createBusinessPageRepo(db: Database) {
         .leftJoin(addresses, eq(addresses.entityId, trades.id))
         .where(and(eq(trades.id, id), listed));
       return row;
+    },
+
+    /** The business's newest `limit` published reviews, newest first, as its page lists them. */
+    async newestPublishedReviews(tradeId: string, limit: number): Promise<PublishedReviewRow[]> {
+      return db
+        .select({ reviewerName: reviews.reviewerName, stars: reviews.stars, body: reviews.body, writtenAt: reviews.createdAt })
+        .from(reviews)
+        .where(and(eq(reviews.tradeId, tradeId), eq(reviews.status, 'PUBLISHED')))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit);
     },
 
     /**

@@ -1,11 +1,13 @@
 import { businessPath, coverPictureAlt } from '@churchtrades/shared/business-page';
+import { ratingOf } from '@churchtrades/shared/rating';
+import { REVIEWS_PAGE_SIZE } from '@churchtrades/shared/reviews';
 import { showsExactPlace } from '@churchtrades/shared/street-privacy';
 import { BUSINESS_KIND_NAMES } from '@churchtrades/shared/trade-profile';
 import type { SocialMediaEntry } from '@churchtrades/shared/trade-dashboard';
 import type { TradeBadges } from '@churchtrades/shared/verification';
 import { type Clock, systemClock } from '../../clock';
 import { isUuid } from '../../lib/uuid';
-import type { BusinessPageRepo, ListedBusinessRow, NamePosition } from './repo';
+import type { BusinessPageRepo, ListedBusinessRow, NamePosition, PublishedReviewRow } from './repo';
 
 export const SITE_NAME = 'ChurchTrades';
 
@@ -149,6 +151,27 @@ function kindOf({ businessKind }: ListedBusinessRow) {
   return [{ '@type': 'PropertyValue', name: 'Kind of business', value: BUSINESS_KIND_NAMES[businessKind] }];
 }
 
+const STAR_SCALE = { bestRating: 5, worstRating: 1 };
+
+/**
+ * The rating and the reviews the page shows at first, as schema.org marks them up; nothing below the number of
+ * reviews a rating shows from, since Google's rules allow no mark-up of what the page does not show.
+ */
+function reviewsMarkup(business: ListedBusinessRow, newest: readonly PublishedReviewRow[]) {
+  const rating = ratingOf(business.reviewCount, business.reviewStarsTotal);
+  if (rating === null) return {};
+  return {
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, reviewCount: rating.count, ...STAR_SCALE },
+    review: newest.map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.reviewerName },
+      reviewRating: { '@type': 'Rating', ratingValue: review.stars, ...STAR_SCALE },
+      datePublished: review.writtenAt.toISOString(),
+      reviewBody: review.body,
+    })),
+  };
+}
+
 function withoutEmpty<T>(fields: Record<string, T | null | undefined>): Record<string, T> {
   return Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined && value !== null && value !== ''),
@@ -186,7 +209,12 @@ export function createBusinessPageService({
     return {};
   }
 
-  function headOf(business: ListedBusinessRow, sameAs: string[], badges: TradeBadges | undefined): BusinessPageHead {
+  function headOf(
+    business: ListedBusinessRow,
+    sameAs: string[],
+    badges: TradeBadges | undefined,
+    newestReviews: readonly PublishedReviewRow[],
+  ): BusinessPageHead {
     const canonicalUrl = absolute(businessPath(business.id, business.name));
     const coverUrl = imageUrlOf(business.image);
     const logoUrl = imageUrlOf(business.logoUri);
@@ -208,6 +236,7 @@ export function createBusinessPageService({
       additionalProperty: kindOf(business),
       // Only an ABN the register calls active and registered to this business: one merely typed proves nothing.
       taxID: badges?.abn?.abn,
+      ...reviewsMarkup(business, newestReviews),
     });
     return {
       title: titleOf(business),
@@ -245,10 +274,15 @@ export function createBusinessPageService({
       if (!isUuid(id)) return undefined;
       const business = await repo.findListed(id);
       if (!business) return undefined;
-      const [socialMedias, badges] = await Promise.all([socialMediaOf([id]), badgesOf([id])]);
+      const showsRating = ratingOf(business.reviewCount, business.reviewStarsTotal) !== null;
+      const [socialMedias, badges, newestReviews] = await Promise.all([
+        socialMediaOf([id]),
+        badgesOf([id]),
+        showsRating ? repo.newestPublishedReviews(id, REVIEWS_PAGE_SIZE) : [],
+      ]);
       // Entries stored before references were checked may name no link.
       const sameAs = (socialMedias.get(id) ?? []).flatMap((entry) => entry.url || []);
-      return headOf(business, sameAs, badges.get(id));
+      return headOf(business, sameAs, badges.get(id), newestReviews);
     },
 
     async sitemap(): Promise<Sitemap> {
