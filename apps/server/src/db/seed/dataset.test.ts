@@ -115,7 +115,8 @@ describe('buildDemoDataset', () => {
     expect(Math.min(...hours)).toBeLessThan(6);
     expect(Math.max(...hours)).toBeGreaterThan(24);
     const received = dataset.enquiries.dailyCounts.reduce((sum, row) => sum + (row.received ?? 0), 0);
-    expect(received).toBe(dataset.enquiries.enquiries.filter((enquiry) => enquiry.delivery === 'DELIVERED').length);
+    const everyEnquiry = [...dataset.enquiries.enquiries, ...dataset.reviews.enquiries];
+    expect(received).toBe(everyEnquiry.filter((enquiry) => enquiry.delivery === 'DELIVERED').length);
   });
 
   it('writes briefs of 40 to 100 characters', () => {

@@ -14,8 +14,9 @@ import {
 import { buildCategories, type CategoryRow } from './generate-categories';
 import { buildChurches, type ChurchRow, type DemoChurch } from './generate-churches';
 import { buildCovers, type DemoCover, withCovers } from './generate-covers';
-import { buildEnquiries, type DemoEnquiries } from './generate-enquiries';
+import { buildEnquiries, dailyCountsOf, type DemoEnquiries } from './generate-enquiries';
 import { buildFailedMails, type OutboxMailRow } from './generate-mails';
+import { buildReviews, type DemoReviews, invitedWhenDue } from './generate-reviews';
 import { placeInStillTradingRounds } from './generate-still-trading';
 import { addVerification } from './generate-verification';
 import {
@@ -82,6 +83,8 @@ export interface DemoDataset {
   tradeVouches: TradeVouchRow[];
   /** Enquiries to the demo trader's business in every folder, and answered ones of other businesses (generate-enquiries.ts). */
   enquiries: DemoEnquiries;
+  /** Reviews with the answered enquiries they come from, their reports and a notice (generate-reviews.ts). */
+  reviews: DemoReviews;
   accounts: DemoAccount[];
   /** The church the demo priest and moderator serve, and the demo trader's business belongs to. */
   demoChurch: { id: string; name: string };
@@ -164,7 +167,11 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const demoTrader = accounts.get('TRADER');
   const demoPriest = accounts.get('PRIEST');
   const demoModerator = accounts.get('MODERATOR');
-  if (!demoTrader || !demoPriest || !demoModerator) throw new Error('No demo TRADER, PRIEST or MODERATOR account');
+  const demoUser = accounts.get('USER');
+  const demoAdmin = accounts.get('ADMIN');
+  if (!demoTrader || !demoPriest || !demoModerator || !demoUser || !demoAdmin) {
+    throw new Error('No demo USER, TRADER, PRIEST, MODERATOR or ADMIN account');
+  }
   const context: TradeContext = {
     random: createRandom(seed, 'trades'),
     categories: categories.trees,
@@ -197,14 +204,24 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const covers = buildCovers(createRandom(seed, 'covers'), tradeRows);
   const demoBusinessRow = tradeRows.find((trade) => trade.id === demoBusiness.id);
   if (!demoBusinessRow) throw new Error('The demo trader has no business');
+  const others = tradeRows.filter((trade, index) => index > 6 && trade.moderationStatus === 'APPROVED' && !trade.expired);
   const enquiries = buildEnquiries(createRandom(seed, 'enquiries'), {
     demoBusiness: demoBusinessRow,
     demoChurchId: first.row.id,
     demoTraderId: demoTrader.id,
     demoModeratorId: demoModerator.id,
-    others: tradeRows.filter((trade, index) => index > 6 && trade.moderationStatus === 'APPROVED' && !trade.expired),
+    others,
     now,
   });
+  const reviews = buildReviews(createRandom(seed, 'reviews'), {
+    demoBusiness: demoBusinessRow,
+    demoChurchId: first.row.id,
+    demoUser,
+    deciderId: demoAdmin.id,
+    others,
+    now,
+  });
+  const enquiryRows = invitedWhenDue(enquiries.enquiries, now);
   return {
     categories: categories.rows,
     users,
@@ -223,7 +240,8 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
       now,
     }),
     tradeVouches: [...checks.vouches, ...verifiedElsewhere],
-    enquiries,
+    enquiries: { ...enquiries, enquiries: enquiryRows, dailyCounts: dailyCountsOf([...enquiryRows, ...reviews.enquiries]) },
+    reviews,
     accounts: [...accounts].map(([role, account]) => ({ role, email: account.email })),
     demoChurch: { id: first.row.id, name: first.row.name },
     demoBusiness: { id: demoBusiness.id, name: demoBusiness.name },

@@ -86,14 +86,6 @@ const SPAM_TEXT = 'CHEAP WATCHES and followers for your business!!! Visit www.ex
 export function buildEnquiries(random: Random, people: EnquiryPeople): DemoEnquiries {
   const { now } = people;
   const built: DemoEnquiries = { enquiries: [], messages: [], spamReports: [], blockedSenders: [], dailyCounts: [] };
-  const counts = new Map<string, EnquiryDailyCountRow>();
-
-  function count(tradeId: string, at: Date, field: 'received' | 'answered'): void {
-    const key = `${tradeId}:${sydneyDay(at)}`;
-    const row = counts.get(key) ?? { tradeId, day: sydneyDay(at), received: 0, answered: 0 };
-    row[field] = (row[field] ?? 0) + 1;
-    counts.set(key, row);
-  }
 
   function enquiry(
     trade: TradeRow,
@@ -137,8 +129,6 @@ export function buildEnquiries(random: Random, people: EnquiryPeople): DemoEnqui
     row.lastMessageAt = last;
     built.enquiries.push(row);
     built.messages.push(...messages);
-    if (delivered) count(trade.id, at, 'received');
-    if (row.firstAnsweredAt) count(trade.id, row.firstAnsweredAt, 'answered');
     return row;
   }
 
@@ -179,6 +169,22 @@ export function buildEnquiries(random: Random, people: EnquiryPeople): DemoEnqui
       enquiry(trade, at, { folder, read: true, message: random.pick(QUESTIONS), answers: random.int(1, 2), answerHours });
     }
   }
-  built.dailyCounts = [...counts.values()];
+  built.dailyCounts = dailyCountsOf(built.enquiries);
   return built;
+}
+
+/** What each business received and answered per day (Australia/Sydney), as sending and answering count them. */
+export function dailyCountsOf(rows: readonly EnquiryRow[]): EnquiryDailyCountRow[] {
+  const counts = new Map<string, EnquiryDailyCountRow>();
+  function count(tradeId: string, at: Date, field: 'received' | 'answered'): void {
+    const key = `${tradeId}:${sydneyDay(at)}`;
+    const row = counts.get(key) ?? { tradeId, day: sydneyDay(at), received: 0, answered: 0 };
+    row[field] = (row[field] ?? 0) + 1;
+    counts.set(key, row);
+  }
+  for (const row of rows) {
+    if (row.delivery === 'DELIVERED') count(row.tradeId, row.createdAt as Date, 'received');
+    if (row.firstAnsweredAt) count(row.tradeId, row.firstAnsweredAt as Date, 'answered');
+  }
+  return [...counts.values()];
 }

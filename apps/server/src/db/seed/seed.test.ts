@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { COVER_PICTURE_HEIGHT, COVER_PICTURE_WIDTH } from '@churchtrades/shared/constants';
+import { meetsMinRating, REVIEWS_SHOWN_FROM } from '@churchtrades/shared/rating';
+import { removalNoteText, reviewerDisplayName } from '@churchtrades/shared/reviews';
 import type { RealState } from '@churchtrades/shared/states';
 import { isValidAbn } from '@churchtrades/shared/verification';
-import { asc, eq, getTableColumns, inArray, isNotNull, or } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
@@ -12,7 +14,23 @@ import { verifyPassword } from '../../modules/users/password';
 import type { Database } from '../database';
 import { FAILED_MAILS_KEPT_MS } from '../../housekeeping';
 import { createOutboxRepo } from '../../modules/mail/repo';
-import { addresses, addressIndex, categories, churchMembers, churches, outboxMails, socialMedia, trades, users } from '../schema';
+import { textHashOf } from '../../modules/enquiries/service';
+import {
+  addresses,
+  addressIndex,
+  categories,
+  churchMembers,
+  churches,
+  enquiries,
+  enquiryMessages,
+  outboxMails,
+  reviewNotices,
+  reviewReports,
+  reviews,
+  socialMedia,
+  trades,
+  users,
+} from '../schema';
 import { firstNswChurch } from './generate-churches';
 import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData, WeakDemoPasswordError } from './seed';
 
@@ -60,6 +78,17 @@ function withoutPasswordHash() {
   return columns;
 }
 
+/** Reports and notices take their ids from the database. */
+function withoutReportId() {
+  const { id: _id, ...columns } = getTableColumns(reviewReports);
+  return columns;
+}
+
+function withoutNoticeId() {
+  const { id: _id, ...columns } = getTableColumns(reviewNotices);
+  return columns;
+}
+
 /** Every demo row in a stable order; only the salted password hashes are left out. */
 async function snapshot(target: Database) {
   return {
@@ -72,6 +101,9 @@ async function snapshot(target: Database) {
     socialMedia: await target.select().from(socialMedia).orderBy(asc(socialMedia.id)),
     addressIndex: await target.select().from(addressIndex).orderBy(asc(addressIndex.id)),
     outboxMails: await target.select().from(outboxMails).orderBy(asc(outboxMails.id)),
+    reviews: await target.select().from(reviews).orderBy(asc(reviews.id)),
+    reviewReports: await target.select(withoutReportId()).from(reviewReports).orderBy(asc(reviewReports.reviewId)),
+    reviewNotices: await target.select(withoutNoticeId()).from(reviewNotices).orderBy(asc(reviewNotices.tradeId)),
   };
 }
 
@@ -342,5 +374,119 @@ describe('seedDemoData', () => {
   it('refuses to seed a database that already holds data', async () => {
     expect(await isDatabaseEmpty(db)).toBe(false);
     await expect(seedDemoData(db, { seed: SEED + 1, demoPassword: PASSWORD, ...SETTINGS })).rejects.toThrow(DatabaseNotEmptyError);
+  });
+});
+
+describe('the demo reviews', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const daysBeforeSeeding = (at: Date) => (SEEDED_AT.getTime() - at.getTime()) / DAY_MS;
+
+  async function reviewRows() {
+    return db
+      .select({ review: reviews, enquiry: enquiries, churchId: trades.churchId })
+      .from(reviews)
+      .innerJoin(enquiries, eq(enquiries.id, reviews.enquiryId))
+      .innerJoin(trades, eq(trades.id, reviews.tradeId));
+  }
+
+  it('come each from the sender of an enquiry the business answered at least 7 days before, as a review is written', async () => {
+    const rows = await reviewRows();
+
+    expect(rows.length).toBe(summary.counts.reviews);
+    for (const { review, enquiry } of rows) {
+      expect(enquiry.tradeId).toBe(review.tradeId);
+      expect(review.createdAt.getTime() - enquiry.firstAnsweredAt!.getTime()).toBeGreaterThanOrEqual(7 * DAY_MS);
+      expect(review.createdAt.getTime()).toBeLessThan(SEEDED_AT.getTime());
+      expect(review.reviewerEmailKey).toBe(enquiry.senderEmailKey);
+      expect(review.reviewerName).toBe(reviewerDisplayName(enquiry.senderName));
+      expect(review.textHash).toBe(textHashOf(review.body));
+      const authors = (await db.select().from(enquiryMessages).where(eq(enquiryMessages.enquiryId, enquiry.id))).map((message) => message.author);
+      expect(authors).toEqual(expect.arrayContaining(['VISITOR', 'OWNER']));
+    }
+  });
+
+  it('add up on their businesses: several show a rating, most of those 4 stars and up, and some have a review or two', async () => {
+    const published = (await reviewRows()).filter(({ review }) => review.status === 'PUBLISHED');
+    const expected = new Map<string, [number, number]>();
+    for (const { review } of published) {
+      const [count, stars] = expected.get(review.tradeId) ?? [0, 0];
+      expected.set(review.tradeId, [count + 1, stars + review.stars]);
+    }
+    const reviewed = await db.select().from(trades).where(or(...[...expected.keys()].map((id) => eq(trades.id, id))));
+    const totals = new Map(reviewed.map((trade) => [trade.id, [trade.reviewCount, trade.reviewStarsTotal]]));
+    const unreviewed = await db.select().from(trades).where(isNotNull(trades.id));
+
+    expect(totals).toEqual(expected);
+    expect(unreviewed.filter((trade) => !expected.has(trade.id) && trade.reviewCount !== 0)).toEqual([]);
+    const rated = reviewed.filter((trade) => trade.reviewCount >= REVIEWS_SHOWN_FROM);
+    expect(rated.length).toBeGreaterThanOrEqual(8);
+    expect(rated.filter((trade) => meetsMinRating(trade.reviewCount, trade.reviewStarsTotal, 4)).length).toBeGreaterThanOrEqual(5);
+    expect(rated.filter((trade) => !meetsMinRating(trade.reviewCount, trade.reviewStarsTotal, 4)).length).toBeGreaterThanOrEqual(1);
+    expect(rated.every((trade) => trade.listed)).toBe(true);
+    expect(reviewed.filter((trade) => trade.reviewCount < REVIEWS_SHOWN_FROM).length).toBeGreaterThanOrEqual(2);
+    const stars = new Set(published.map(({ review }) => review.stars));
+    expect(stars).toEqual(new Set([1, 2, 3, 4, 5]));
+  });
+
+  it("give the demo trader's business a rating, with a review its owner has not answered yet", async () => {
+    const own = (await reviewRows()).filter(({ review }) => review.tradeId === summary.demoBusiness.id && review.status === 'PUBLISHED');
+
+    expect(own.length).toBeGreaterThanOrEqual(REVIEWS_SHOWN_FROM);
+    expect(own.filter(({ review }) => review.ownerAnswer === null).length).toBeGreaterThanOrEqual(1);
+    expect(own.filter(({ review }) => review.ownerAnswer !== null).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('show owners\' answers, an edited review and one from the same church', async () => {
+    const published = (await reviewRows()).filter(({ review }) => review.status === 'PUBLISHED');
+
+    expect(published.filter(({ review }) => review.ownerAnswer !== null && review.ownerAnsweredAt! > review.createdAt).length).toBeGreaterThanOrEqual(3);
+    expect(published.filter(({ review }) => review.editedAt !== null)).toHaveLength(1);
+    expect(published.filter(({ review }) => review.relation === 'SAME_CHURCH' && review.sameChurch)).toHaveLength(1);
+  });
+
+  it('leave one removed review with its public note, removed on a report decided by the administrator', async () => {
+    const removed = (await reviewRows()).filter(({ review }) => review.status === 'REMOVED');
+    const [admin] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.ADMIN));
+
+    expect(removed).toHaveLength(1);
+    const [{ review }] = removed as [(typeof removed)[number]];
+    expect(removalNoteText(review.removedAt!.toISOString().slice(0, 10), review.removedReason!)).toMatch(/^A review was removed on \d{4}-\d{2}-\d{2}: \w/);
+    expect(review.removedBy).toBe(admin!.id);
+    const reports = await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id));
+    expect(reports).toEqual([expect.objectContaining({ decision: 'REMOVED', decidedBy: admin!.id })]);
+  });
+
+  it('show one business the notice for gathering fake reviews, running on after the first start', async () => {
+    const notices = await db.select().from(reviewNotices);
+
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.endsAt.getTime()).toBeGreaterThan(SEEDED_AT.getTime());
+    expect(notices[0]!.endsAt.getTime() - notices[0]!.startedAt.getTime()).toBe(90 * DAY_MS);
+    const flagged = (await reviewRows()).filter(({ review }) => review.tradeId === notices[0]!.tradeId && review.flags.includes('SAME_NETWORK'));
+    expect(flagged.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("hold one review for its link, and leave a flagged report for the demo moderator to decide and one only to hold", async () => {
+    const rows = await reviewRows();
+    const openReports = await db.select().from(reviewReports).where(isNull(reviewReports.decision));
+    const reported = rows.filter(({ review }) => openReports.some((report) => report.reviewId === review.id));
+
+    expect(rows.filter(({ review }) => review.status === 'HELD').map(({ review }) => review.holdReasons)).toEqual([['LINK']]);
+    expect(reported.find(({ churchId }) => churchId !== summary.demoChurch.id)?.review.flags).toEqual(['SAME_NETWORK']);
+    expect(reported.filter(({ churchId }) => churchId === summary.demoChurch.id)).toHaveLength(1);
+  });
+
+  it('leave the demo user an answered enquiry to review, and two answered ones for the invitation job to mail', async () => {
+    const [demoUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.USER));
+    const [reviewable] = await db.select().from(enquiries).where(eq(enquiries.id, summary.reviewableEnquiryId));
+    const answered = await db.select().from(enquiries).where(isNotNull(enquiries.firstAnsweredAt));
+    const reviewedIds = new Set((await db.select({ id: reviews.enquiryId }).from(reviews)).map((row) => row.id));
+
+    expect(reviewable).toMatchObject({ senderUserId: demoUser!.id, senderEmail: DEMO_EMAILS.USER, delivery: 'DELIVERED' });
+    expect(daysBeforeSeeding(reviewable!.firstAnsweredAt!)).toBeGreaterThanOrEqual(8);
+    expect(reviewedIds.has(reviewable!.id)).toBe(false);
+    const due = answered.filter((enquiry) => daysBeforeSeeding(enquiry.firstAnsweredAt!) >= 14 && enquiry.reviewInvitedAt === null);
+    expect(due).toHaveLength(2);
+    expect(due.some((enquiry) => reviewedIds.has(enquiry.id))).toBe(false);
   });
 });

@@ -19,6 +19,9 @@ import {
   enquiryMessages,
   enquirySpamReports,
   outboxMails,
+  reviewNotices,
+  reviewReports,
+  reviews,
   socialMedia,
   trades,
   tradeVouches,
@@ -56,6 +59,7 @@ export interface SeedCounts {
   coverPictures: number;
   addressIndex: number;
   failedMails: number;
+  reviews: number;
 }
 
 export interface SeedSummary {
@@ -63,6 +67,8 @@ export interface SeedSummary {
   accounts: DemoAccount[];
   demoChurch: { id: string; name: string };
   demoBusiness: { id: string; name: string };
+  /** The demo user's answered enquiry, which they may review once logged in. */
+  reviewableEnquiryId: string;
   /** The password every demo account opens with. */
   demoPassword: string;
 }
@@ -109,10 +115,16 @@ async function insertDataset(db: Database, data: DemoDataset): Promise<void> {
   await insertInChunks(db, addressIndex, data.addressIndex);
   await insertInChunks(db, outboxMails, data.failedMails);
   await insertInChunks(db, enquiries, data.enquiries.enquiries);
+  await insertInChunks(db, enquiries, data.reviews.enquiries);
   await insertInChunks(db, enquiryMessages, data.enquiries.messages);
+  await insertInChunks(db, enquiryMessages, data.reviews.messages);
   await insertInChunks(db, enquirySpamReports, data.enquiries.spamReports);
   await insertInChunks(db, blockedSenders, data.enquiries.blockedSenders);
   await insertInChunks(db, enquiryDailyCounts, data.enquiries.dailyCounts);
+  // Each review's trigger adds it up on its business (migration 0027).
+  await insertInChunks(db, reviews, data.reviews.reviews);
+  await insertInChunks(db, reviewReports, data.reviews.reports);
+  await insertInChunks(db, reviewNotices, data.reviews.notices);
 }
 
 /** Draws each cover picture and stores it where its business's row says, through the app's image store. */
@@ -136,6 +148,7 @@ function countRows(data: DemoDataset): SeedCounts {
     coverPictures: data.covers.length,
     addressIndex: data.addressIndex.length,
     failedMails: data.failedMails.length,
+    reviews: data.reviews.reviews.length,
   };
 }
 
@@ -153,10 +166,12 @@ function describe(summary: SeedSummary, options: SeedOptions): string[] {
     `  social media   ${counts.socialMedia}`,
     `  cover pictures ${counts.coverPictures}`,
     `  failed emails  ${counts.failedMails}, for administrators to send again at /admin/mails`,
+    `  reviews        ${counts.reviews}`,
     `Demo accounts, each with the password "${summary.demoPassword}"${madeHere}:`,
     ...summary.accounts.map((account) => `  ${account.role.padEnd(roleWidth)}  ${account.email}`),
     `The demo priest and moderator serve "${summary.demoChurch.name}".`,
     `The demo trader owns "${summary.demoBusiness.name}".`,
+    `The demo user may review the business they asked at /reviews/write?enquiry=${summary.reviewableEnquiryId}`,
   ];
 }
 
@@ -195,6 +210,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     accounts: data.accounts,
     demoChurch: data.demoChurch,
     demoBusiness: data.demoBusiness,
+    reviewableEnquiryId: data.reviews.reviewableEnquiryId,
     demoPassword,
   };
   for (const line of describe(summary, options)) options.log?.(line);
