@@ -45,6 +45,16 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('documents the search filters of the list and the map, "4 stars and up" among them', async () => {
+    const document = await servedDocument();
+    const queryOf = (path: string) =>
+      (document.paths[path].get.parameters as { in: string; name: string }[]).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
+
+    for (const path of ['/api/trades/clientFilter', '/api/trades/mapPoints']) {
+      expect(queryOf(path)).toEqual(expect.arrayContaining(['searchText', 'stateType', 'churchId', 'verified', 'minRating']));
+    }
+  });
+
   it("explains a category's mains field", async () => {
     const document = await servedDocument();
     const answer = document.paths['/api/category/category/{id}'].get.responses['200'].content['application/json'].schema;
