@@ -25,7 +25,7 @@ import { buildSyntheticLists, type SyntheticLists } from './synthetic-lists';
  */
 
 /** Bump when the generated data changes shape or distribution: databases of older versions are regenerated. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 const MARKER_PURPOSE = 'churchtrades-search-bench';
 const SEED = 20250420;
 const BATCH_SIZE = 50_000;
@@ -241,6 +241,8 @@ async function createLookups(client: pg.Client, lists: SyntheticLists): Promise<
  * Verification, whatever the status: 9 % an ABN the register called active, 3 % a checked licence, 3 % known to
  * their church (15 % verified); 2 % a vouch that has lapsed and 5 % an ABN only stated, which verify nothing.
  * Still trading: every business approved over 11 months ago was confirmed within the last 330 days.
+ * Reviews: 3 % show a rating (3 to 42 published reviews, about two in three of them 4 stars and up), 6 % have one or
+ * two; their totals are written into trades.review_count and review_stars_total as the reviews' trigger keeps them.
  */
 const BATCH_SQL = `
 with p as materialized (
@@ -268,6 +270,7 @@ with p as materialized (
     random() as r_tag_count, random() as r_generic_count, random() as r_note, random() as r_created,
     random() as r_moderated, random() as r_flat, random() - 0.5 as r_lat, random() - 0.5 as r_lon,
     random() as r_verified, random() as r_verified_at, random() as r_confirmed,
+    random() as r_reviews, random() as r_review_count, random() as r_stars,
     5 + floor(random() * 26)::int as years,
     1 + floor(random() * 250)::int as street_no,
     lpad(floor(random() * 100000000)::bigint::text, 8, '0') as digits
@@ -335,7 +338,9 @@ t as materialized (
          else b.created_at + interval '2 hours' + b.r_moderated * interval '94 hours' end as moderated_at,
     (1 + floor(b.r_flat * 100))::int::text as unit_no,
     case b.verification when 'vouch' then b.verified_at when 'lapsed' then b.verified_at - interval '400 days' end
-      as vouched_at
+      as vouched_at,
+    case when b.r_reviews < 0.03 then 3 + floor(power(b.r_review_count, 3) * 40)::int
+         when b.r_reviews < 0.09 then 1 + floor(b.r_review_count * 2)::int else 0 end as review_count
   from b
 ),
 owners as (
@@ -353,7 +358,8 @@ businesses as (
   insert into trades (id, owner_id, church_id, main_category_id, category_id, state_type, name, brief, service, tags,
     search_keywords, website, logo_uri, at_client, at_business, online, enabled, locked, expired, moderation_status,
     moderation_reason, moderated_at, created_at, updated_at, abn, abn_status, abn_checked_at, licence_number,
-    licence_state, licence_kind, licence_checked_at, vouched_until, trading_confirmed_at)
+    licence_state, licence_kind, licence_checked_at, vouched_until, trading_confirmed_at, review_count,
+    review_stars_total)
   select trade_id, user_id, church_id, main_id, sub_id, state, trade_name, brief,
     upper(left(opening, 1)) || substr(opening, 2) || ' ' || note || ' ' || closing,
     tags,
@@ -384,7 +390,10 @@ businesses as (
     vouched_at + interval '12 months',
     -- A directory in its steady state: owners of businesses approved over 11 months ago said "still trading" at
     -- some time in the last 330 days, so no still-trading question falls due while the benchmark runs.
-    case when moderated_at < now() - interval '11 months' then now() - r_confirmed * interval '330 days' end
+    case when moderated_at < now() - interval '11 months' then now() - r_confirmed * interval '330 days' end,
+    review_count,
+    -- Means from 5 down to 2.5, most near the top: P(mean >= 3.95) is about 0.65.
+    least(5 * review_count, greatest(review_count, round(review_count * (5 - 2.5 * r_stars * r_stars))::int))
   from t
 ),
 vouches as (
@@ -591,6 +600,13 @@ async function describeData(client: pg.Client, log: Log): Promise<void> {
   );
   const share = (100 * Number(verified.rows[0]?.verified ?? 0)) / Math.max(1, listed);
   log(`  ${formatCount(Number(verified.rows[0]?.verified ?? 0))} listed businesses verified (${share.toFixed(1)} % of listed)`);
+  const rated = await client.query<{ rated: string; four: string }>(
+    `select count(*) filter (where review_count >= 3) as rated,
+            count(*) filter (where review_count >= 3 and 20 * review_stars_total >= 79 * review_count) as four
+     from trades where listed`,
+  );
+  const { rated: shown = '0', four = '0' } = rated.rows[0] ?? {};
+  log(`  ${formatCount(Number(shown))} listed businesses show a rating, ${formatCount(Number(four))} of them 4 stars and up`);
   log(`  by state: ${rows.map((row) => `${row.state_type} ${formatCount(Number(row.businesses))}`).join(', ')}`);
   const sizes = await client.query<{ relation: string; size: string }>(
     `select relname as relation, pg_size_pretty(pg_total_relation_size(oid)) as size

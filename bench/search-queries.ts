@@ -20,6 +20,8 @@ export const QUERY_KINDS = [
   'verified + one word',
   'verified + state + category',
   'verified + church',
+  'rated',
+  'rated + state + category',
 ] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
@@ -32,6 +34,8 @@ export interface QueryMix {
 
 const DISTINCT_PATHS = 5000;
 const BLANK_MAX_PAGE = 50;
+/** "4 stars and up" lists a few in a hundred businesses: some 20 pages of 9 at 10,000, 2,000 at a million. */
+const RATED_MAX_PAGE = 20;
 /** Words the English text-search configuration drops: a search for them alone finds nothing by design. */
 const STOP_WORDS = new Set(['and', 'the', 'for', 'with', 'you', 'our', 'its', 'all', 'out', 'off', 'own']);
 
@@ -244,6 +248,27 @@ export async function buildQueryMixes(url: string, seed: number): Promise<QueryM
       paths: distinctPaths(random, DISTINCT_PATHS, () => {
         const church = random.pick(vocabulary.churches);
         return path({ page: 0, ...(random.chance(0.7) ? { stateType: church.state } : {}), churchId: church.id, verified: 'true' });
+      }),
+    },
+    // "4 stars and up", drawn after the others for the same reason.
+    {
+      kind: 'rated',
+      description: `"4 stars and up" (minRating=4), no text, page 0..${RATED_MAX_PAGE}`,
+      paths: distinctPaths(random, DISTINCT_PATHS, () => path({ page: random.int(0, RATED_MAX_PAGE), minRating: 4 })),
+    },
+    {
+      kind: 'rated + state + category',
+      description: `"4 stars and up", a state and a main category (30 % with a sub category)`,
+      paths: distinctPaths(random, DISTINCT_PATHS, () => {
+        const main = random.pick(vocabulary.mainCategories);
+        const sub = random.chance(0.3) && main.subIds.length > 0 ? random.pick(main.subIds) : undefined;
+        return path({
+          page: 0,
+          stateType: random.pick(REAL_STATES),
+          mCat: main.id,
+          ...(sub === undefined ? {} : { sCat: sub }),
+          minRating: 4,
+        });
       }),
     },
   ];
