@@ -140,6 +140,7 @@ for (const viewport of VIEWPORTS) {
         { path: `/trade/setting/${trade.id}`, ready: heading('Settings') },
         { path: '/trade/enquiries', ready: heading('Enquiries') },
         { path: '/trade/enquiries?folder=ANSWERED', ready: heading('Enquiries') },
+        { path: '/trade/reviews', ready: heading('Reviews') },
         { path: '/account/profile', ready: heading('Profile') },
         { path: '/account/password', ready: heading('Two-step verification') },
         { path: '/account/sessions', ready: heading('Sessions') },

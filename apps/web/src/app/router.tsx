@@ -214,6 +214,13 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: paths.tradeReviews.path,
+            lazy: async () => {
+              const { ReviewsPage } = await import('../features/trade/reviews/reviews-page');
+              return { Component: ReviewsPage };
+            },
+          },
+          {
             path: paths.tradeAddress.path,
             lazy: async () => {
               const { AddressPage } = await import('../features/trade/components/address-page');
