@@ -296,6 +296,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.moderationReviews.path,
+        lazy: async () => {
+          const { ReviewModerationPage } = await import('../features/moderation/components/review-moderation-page');
+          return { Component: ReviewModerationPage };
+        },
+      },
+      {
         path: paths.moderationTrade.path,
         lazy: async () => {
           const { ModerationTradePage } = await import('../features/moderation/components/moderation-trade-page');

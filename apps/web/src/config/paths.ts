@@ -92,6 +92,7 @@ export const paths = {
 
   moderation: { path: '/moderation', getHref: () => '/moderation' },
   moderationEnquiries: { path: '/moderation/enquiries', getHref: () => '/moderation/enquiries' },
+  moderationReviews: { path: '/moderation/reviews', getHref: () => '/moderation/reviews' },
   moderationTrade: {
     path: '/moderation/trades/:id',
     getHref: (id: string) => `/moderation/trades/${encodeURIComponent(id)}`,

@@ -13,12 +13,13 @@ interface ReviewTagsProps {
 export function ReviewTags({ relation, sameChurch, editedAt }: ReviewTagsProps) {
   return (
     <span className="d-inline-flex flex-wrap align-items-center gap-2">
-      <span>{REVIEW_RELATION_NAMES[relation]}</span>
+      {/* The spaces are for reading aloud; the flex gap spaces them on screen. */}
+      <span>{REVIEW_RELATION_NAMES[relation]}</span>{' '}
       {sameChurch && (
         <Badge bg="info" text="dark">
           Same church
         </Badge>
-      )}
+      )}{' '}
       {editedAt !== null && <Badge bg="secondary">Edited</Badge>}
     </span>
   );
