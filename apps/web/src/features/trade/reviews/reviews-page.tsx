@@ -30,7 +30,7 @@ import { useTradeDashboard } from '../components/trade-layout';
 import { useAnswerReviewMutation, useReceivedReviewsQuery } from './reviews-api';
 
 /** Reviews a page lists; the server's default for the owner's reviews. */
-export const REVIEWS_PAGE_SIZE = 20;
+const REVIEWS_PAGE_SIZE = 20;
 
 const DATE = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
 // A month is a calendar month wherever the owner is: read and written in UTC.
