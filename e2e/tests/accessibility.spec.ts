@@ -140,6 +140,10 @@ for (const viewport of VIEWPORTS) {
         { path: `/trade/setting/${trade.id}`, ready: heading('Settings') },
         { path: '/trade/enquiries', ready: heading('Enquiries') },
         { path: '/trade/enquiries?folder=ANSWERED', ready: heading('Enquiries') },
+        {
+          path: '/trade/reviews',
+          ready: (p) => p.getByRole('list', { name: 'Reviews of your business' }).or(p.getByText(/^No reviews yet/)),
+        },
         { path: '/account/profile', ready: heading('Profile') },
         { path: '/account/password', ready: heading('Two-step verification') },
         { path: '/account/sessions', ready: heading('Sessions') },
@@ -173,6 +177,10 @@ for (const viewport of VIEWPORTS) {
       await expectScreensAccessible(page, [
         { path: '/moderation', ready: heading('Queue') },
         { path: '/moderation/enquiries', ready: (p) => p.getByRole('button', { name: 'Dismiss' }).first() },
+        {
+          path: '/moderation/reviews',
+          ready: (p) => p.getByRole('article').first().or(p.getByText('No review is reported, held or flagged.')),
+        },
         { path: `/moderation/trades/${waiting.id}`, ready: heading(waiting.name) },
       ]);
 

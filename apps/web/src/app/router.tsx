@@ -214,6 +214,13 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: paths.tradeReviews.path,
+            lazy: async () => {
+              const { ReviewsPage } = await import('../features/trade/reviews/reviews-page');
+              return { Component: ReviewsPage };
+            },
+          },
+          {
             path: paths.tradeAddress.path,
             lazy: async () => {
               const { AddressPage } = await import('../features/trade/components/address-page');
@@ -286,6 +293,13 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const { EnquiryReportsPage } = await import('../features/moderation/components/enquiry-reports-page');
           return { Component: EnquiryReportsPage };
+        },
+      },
+      {
+        path: paths.moderationReviews.path,
+        lazy: async () => {
+          const { ReviewModerationPage } = await import('../features/moderation/components/review-moderation-page');
+          return { Component: ReviewModerationPage };
         },
       },
       {

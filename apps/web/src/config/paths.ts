@@ -75,6 +75,11 @@ export const paths = {
     path: '/trade/enquiries/:id',
     getHref: (id: string) => `/trade/enquiries/${encodeURIComponent(id)}`,
   },
+  // The page, from 0, in the query: /trade/reviews?page=1.
+  tradeReviews: {
+    path: '/trade/reviews',
+    getHref: (page = 0) => (page > 0 ? `/trade/reviews?page=${page}` : '/trade/reviews'),
+  },
   tradeSetting: {
     path: '/trade/setting/:tradeId',
     getHref: (tradeId: string) => `/trade/setting/${encodeURIComponent(tradeId)}`,
@@ -87,6 +92,7 @@ export const paths = {
 
   moderation: { path: '/moderation', getHref: () => '/moderation' },
   moderationEnquiries: { path: '/moderation/enquiries', getHref: () => '/moderation/enquiries' },
+  moderationReviews: { path: '/moderation/reviews', getHref: () => '/moderation/reviews' },
   moderationTrade: {
     path: '/moderation/trades/:id',
     getHref: (id: string) => `/moderation/trades/${encodeURIComponent(id)}`,

@@ -19,7 +19,7 @@ import {
 import { BlockSenderDialog } from './block-sender-dialog';
 import { BlockedSenders } from './blocked-senders';
 import { LoadFailed, Loading, ModerationAccess } from './moderation-access';
-import { businessListTabs, enquiryReportsTab, ModerationTabs } from './moderation-tabs';
+import { businessListTabs, enquiryReportsTab, ModerationTabs, reviewsTab } from './moderation-tabs';
 import { ReportedConversation } from './reported-conversation';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
@@ -40,7 +40,7 @@ export function EnquiryReportsPage() {
       {(user) =>
         mayModerate(user.role) ? (
           <>
-            <ModerationTabs tabs={[...businessListTabs(), enquiryReportsTab(true)]} />
+            <ModerationTabs tabs={[...businessListTabs(), enquiryReportsTab(true), reviewsTab(false)]} />
             <EnquiryReviews administrator={mayAdministerDirectory(user.role)} />
             {mayAdministerDirectory(user.role) && <BlockedSenders />}
           </>

@@ -4,7 +4,7 @@ import type { ModerationView } from '../moderation-filter';
 import { AllBusinesses } from './all-businesses';
 import { ModerationAccess } from './moderation-access';
 import { ModerationQueue } from './moderation-queue';
-import { enquiryReportsTab, ModerationTabs } from './moderation-tabs';
+import { enquiryReportsTab, ModerationTabs, reviewsTab } from './moderation-tabs';
 import { PriestBusinesses } from './priest-businesses';
 
 const VIEWS: readonly { view: ModerationView; label: string }[] = [
@@ -40,6 +40,7 @@ function ModerationViews({ decides }: { decides: boolean }) {
         tabs={[
           ...VIEWS.map((item) => ({ label: item.label, to: controls.hrefFor({ view: item.view }), current: item.view === view })),
           enquiryReportsTab(false),
+          reviewsTab(false),
         ]}
       />
       {view === 'queue' ? <ModerationQueue {...controls} /> : <AllBusinesses {...controls} oneChurch={false} />}

@@ -14,6 +14,11 @@ export function enquiryReportsTab(current: boolean): ModerationTab {
   return { label: 'Enquiry reports', to: paths.moderationEnquiries.getHref(), current };
 }
 
+/** The reviews' tab: reported, held and flagged reviews, after the enquiry reports. */
+export function reviewsTab(current: boolean): ModerationTab {
+  return { label: 'Reviews', to: paths.moderationReviews.getHref(), current };
+}
+
 /** The tabs of the lists of businesses, from another page than theirs. */
 export function businessListTabs(): ModerationTab[] {
   const queue = readModerationFilter(new URLSearchParams());
@@ -27,7 +32,7 @@ export function businessListTabs(): ModerationTab[] {
   ];
 }
 
-/** The lists a moderator decides on: businesses waiting, every business, and the enquiries reported or held. */
+/** The lists a moderator decides on: businesses waiting, every business, the enquiries and the reviews to weigh. */
 export function ModerationTabs({ tabs }: { tabs: ModerationTab[] }) {
   return (
     <nav aria-label="Moderation lists">

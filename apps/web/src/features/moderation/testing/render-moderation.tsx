@@ -5,6 +5,7 @@ import { makeUser } from '../../../testing/user-factory';
 import { EnquiryReportsPage } from '../components/enquiry-reports-page';
 import { ModerationPage } from '../components/moderation-page';
 import { ModerationTradePage } from '../components/moderation-trade-page';
+import { ReviewModerationPage } from '../components/review-moderation-page';
 import { makeTradeChecks } from './moderation-factory';
 
 /** The moderation pages at `path`, as the router nests them, for a user and the server routes given. */
@@ -23,6 +24,7 @@ export function renderModeration(
     [
       { path: '/moderation', element: <ModerationPage /> },
       { path: '/moderation/enquiries', element: <EnquiryReportsPage /> },
+      { path: '/moderation/reviews', element: <ReviewModerationPage /> },
       { path: '/moderation/trades/:id', element: <ModerationTradePage /> },
     ],
     { initialEntries: [path] },

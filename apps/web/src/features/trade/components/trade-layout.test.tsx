@@ -27,6 +27,7 @@ describe('TradeLayout', () => {
     expect(within(links).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Profile', '/trade/profile'],
       ['Enquiries', '/trade/enquiries'],
+      ['Reviews', '/trade/reviews'],
       ['Address', `/trade/address/${trade.id}`],
       ['SocialMedia', `/trade/media/${trade.id}`],
       ['Offers', `/trade/offers/${trade.id}`],

@@ -10,6 +10,7 @@ export function TradeNav({ tradeId }: { tradeId: string }) {
   const links = [
     ['Profile', paths.tradeProfile.getHref()],
     ['Enquiries', paths.tradeEnquiries.getHref()],
+    ['Reviews', paths.tradeReviews.getHref()],
     ['Address', paths.tradeAddress.getHref(tradeId)],
     ['SocialMedia', paths.tradeMedia.getHref(tradeId)],
     ['Offers', paths.tradeOffers.getHref(tradeId)],

@@ -12,6 +12,7 @@ import { TradeLayout } from '../components/trade-layout';
 import { TradeProfilePage } from '../components/trade-profile-page';
 import { EnquiriesPage } from '../enquiries/enquiries-page';
 import { EnquiryPage } from '../enquiries/enquiry-page';
+import { ReviewsPage } from '../reviews/reviews-page';
 import { makeReceivedEnquiries } from './enquiry-factory';
 import { CHURCHES, MAIN_CATEGORIES, makeOwnTrade, PRIESTS, SUB_CATEGORIES } from './trade-dashboard-factory';
 
@@ -69,6 +70,7 @@ export function renderTrade(path: string, { user = makeUser(), trade, routes = {
           { path: '/trade/profile', element: <TradeProfilePage /> },
           { path: '/trade/enquiries', element: <EnquiriesPage /> },
           { path: '/trade/enquiries/:id', element: <EnquiryPage /> },
+          { path: '/trade/reviews', element: <ReviewsPage /> },
           { path: '/trade/address/:tradeId', element: <AddressPage /> },
           { path: '/trade/media/:tradeId', element: <SocialMediaPage /> },
           { path: '/trade/offers/:tradeId', element: <OffersPage /> },
