@@ -480,7 +480,7 @@ async function reviewableEnquiry(scene: Scene) {
 }
 
 /** The enquiry's proof as the caller brings it: a stranger the link's token, anyone logged in the enquiry's id. */
-function reviewerProof(caller: Caller, reviewable: { enquiry: { id: string }; token: string }) {
+function reviewerProof(caller: Caller, reviewable: { enquiry: { id: string }; token: string }): Record<string, string> {
   return caller === 'anonymous' ? { token: reviewable.token } : { enquiryId: reviewable.enquiry.id };
 }
 

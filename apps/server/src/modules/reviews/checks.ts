@@ -60,7 +60,7 @@ const AUSTRALIAN_NAMES = ['dickson', 'dick smith'];
 const words = englishDataset.build();
 const profanity = new RegExpMatcher({
   ...words,
-  whitelistedTerms: [...words.whitelistedTerms, ...AUSTRALIAN_NAMES],
+  whitelistedTerms: [...(words.whitelistedTerms ?? []), ...AUSTRALIAN_NAMES],
   ...englishRecommendedTransformers,
 });
 

@@ -56,8 +56,8 @@ async function stored(id: string) {
 }
 
 /** The link of the mail's "Write a review" button. */
-function writeLink(textBody: string): URL {
-  return new URL(/Write a review: (\S+)/.exec(textBody)![1]!);
+function writeLink(textBody: string | null): URL {
+  return new URL(/Write a review: (\S+)/.exec(textBody ?? '')![1]!);
 }
 
 const review = { relation: 'CUSTOMER', stars: 5, body: 'They fixed the leaking tap in an hour and charged what they quoted.' };

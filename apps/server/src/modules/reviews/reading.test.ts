@@ -180,7 +180,7 @@ describe('POST /api/reviews/:id/answer', () => {
     expect(more).toEqual([]);
     expect(mail!.subject).toBe(`${trade.name} answered your review`);
     expect(mail!.textBody).toContain('Thank you: it was a pleasure to work for you.');
-    const pageUrl = new URL(/https?:\/\/\S+\/business\/\S+/.exec(mail!.textBody)![0]);
+    const pageUrl = new URL(/https?:\/\/\S+\/business\/\S+/.exec(mail!.textBody ?? '')![0]);
     const [, , tradeId] = pageUrl.pathname.split('/');
     expect(tradeId).toBe(trade.id);
     const shown = (await tradeReviews(tradeId!)).json().data.reviews.content[0];

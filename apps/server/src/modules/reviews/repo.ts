@@ -84,7 +84,7 @@ export function createReviewRepo(db: Database) {
       const [row] = await db
         .select()
         .from(reviews)
-        .where(bySenderOf({ ...enquiry, tradeId: enquiry.tradeId }))
+        .where(bySenderOf(enquiry))
         .limit(1);
       return row;
     },

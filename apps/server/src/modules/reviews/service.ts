@@ -276,6 +276,8 @@ export function createReviewService({ repo, enquiryOfLink, rateLimits, mail, sen
     /**
      * A listed business's reviews as every visitor sees them: the rating (from 3 reviews), the published ones,
      * newest first, those waiting counted, every removal's note, and the notice of fake reviews while it shows.
+     * The rating is read from the business's totals, which the `reviews_keep_trade_totals` trigger keeps
+     * (db/README.md): no write of a review here touches them.
      */
     async tradeReviews(tradeId: string, query: TradeReviewsQuery): Promise<TradeReviews> {
       const trade = isUuid(tradeId) ? await repo.trade(tradeId) : undefined;
