@@ -77,6 +77,9 @@ import { moderationRoutes } from './modules/moderation/routes';
 import { createModerationService } from './modules/moderation/service';
 import { createRateLimitRepo } from './modules/rate-limits/repo';
 import { createRateLimiter } from './modules/rate-limits/service';
+import { createReviewRepo } from './modules/reviews/repo';
+import { reviewRoutes } from './modules/reviews/routes';
+import { createReviewService } from './modules/reviews/service';
 import { sessionPlugin } from './modules/sessions/plugin';
 import { createSessionRepo } from './modules/sessions/repo';
 import { sessionRoutes } from './modules/sessions/routes';
@@ -300,6 +303,15 @@ export async function buildApp({
     transactions,
     moderation,
   });
+  const reviews = createReviewService({
+    repo: createReviewRepo(db),
+    enquiryOfLink: enquiries.enquiryOfLink,
+    rateLimits,
+    mail,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+    transactions,
+  });
   const users = createUserService({
     repo: createUserRepo(db),
     sessions,
@@ -353,6 +365,7 @@ export async function buildApp({
       await api.register(enquiryRoutes, { enquiries });
       await api.register(enquiryInboxRoutes, { inbox });
       await api.register(enquiryReportRoutes, { reports: enquiryReports });
+      await api.register(reviewRoutes, { reviews });
     },
     { prefix: '/api' },
   );

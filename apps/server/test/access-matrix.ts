@@ -24,6 +24,7 @@ import {
   enquirySpamReports,
   oneTimeKeys,
   outboxMails,
+  reviews,
   sessions,
   siteSettings,
   socialMedia,
@@ -32,6 +33,7 @@ import {
   users,
 } from '../src/db/schema';
 import { createEnquiry, createSpamReport } from '../src/modules/enquiry-inbox/enquiry-factory';
+import { createAnsweredEnquiry, createReview } from '../src/modules/reviews/review-factory';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
 import { stillTradingLinks } from '../src/modules/still-trading/link';
 import { conversationLinks } from '../src/modules/enquiries/conversation-link';
@@ -463,6 +465,31 @@ async function freshSpamReport(scene: Scene) {
   const enquiry = await createEnquiry(scene.db, { tradeId: scene.trade.id, senderEmail });
   const report = await createSpamReport(scene.db, enquiry, scene.church.id);
   return { enquiry, report, senderEmail };
+}
+
+/**
+ * An enquiry the USER sent from their account to a fresh listed business, answered 8 days ago: theirs to review,
+ * from their account or through its conversation link's token, which anyone holding it may use.
+ */
+async function reviewableEnquiry(scene: Scene) {
+  const trade = await scene.freshTrade();
+  const { USER: sender } = scene.accounts;
+  const enquiry = await createAnsweredEnquiry(scene.db, { tradeId: trade.id, senderUserId: sender.id, senderEmail: sender.email });
+  const state = () => scene.db.select().from(reviews).where(eq(reviews.tradeId, trade.id));
+  return { enquiry, state, token: conversationLinksOfTestApp.tokenFor({ enquiryId: enquiry.id, version: 1 }) };
+}
+
+/** The enquiry's proof as the caller brings it: a stranger the link's token, anyone logged in the enquiry's id. */
+function reviewerProof(caller: Caller, reviewable: { enquiry: { id: string }; token: string }): Record<string, string> {
+  return caller === 'anonymous' ? { token: reviewable.token } : { enquiryId: reviewable.enquiry.id };
+}
+
+const REVIEW = { relation: 'CUSTOMER', stars: 5, body: 'They fixed the leaking tap in an hour and charged what they quoted.' };
+
+/** A published review of the owner's business, by a visitor; the state is the review. */
+async function reviewOfTheOwner(scene: Scene) {
+  const review = await createReview(scene.db, { tradeId: scene.trade.id });
+  return { review, state: () => scene.db.select().from(reviews).where(eq(reviews.id, review.id)) };
 }
 
 function blockedState(scene: Scene, emailKey: string) {
@@ -1491,6 +1518,63 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
       await scene.db.insert(blockedSenders).values({ emailKey, reason: 'Spam' });
       const url = `/api/moderation/blockedSenders?email=${encodeURIComponent(emailKey)}`;
       return { request: send('DELETE', url), state: blockedState(scene, emailKey) };
+    },
+  },
+
+  // Reviews: everyone reads a business's; the sender of an answered enquiry writes and edits; its owner answers
+  {
+    route: 'GET /api/trades/:id/reviews',
+    answers: EVERYONE_SEES,
+    call: async (scene) => {
+      const { review } = await reviewOfTheOwner(scene);
+      return { request: get(`/api/trades/${scene.trade.id}/reviews?size=100`), target: review.id };
+    },
+  },
+  {
+    route: 'GET /api/reviews/eligibility',
+    answers: answers(404, { anonymous: 'ok', USER: 'ok' }),
+    call: async (scene, caller) => {
+      const reviewable = await reviewableEnquiry(scene);
+      return { request: get(`/api/reviews/eligibility?${new URLSearchParams(reviewerProof(caller, reviewable))}`) };
+    },
+  },
+  {
+    route: 'POST /api/reviews',
+    answers: answers(404, { anonymous: 'ok', USER: 'ok' }),
+    call: async (scene, caller) => {
+      const reviewable = await reviewableEnquiry(scene);
+      return { request: send('POST', '/api/reviews', { ...REVIEW, ...reviewerProof(caller, reviewable) }), state: reviewable.state };
+    },
+  },
+  {
+    route: 'PUT /api/reviews/:id',
+    answers: answers(403, { USER: 'ok' }),
+    call: async (scene) => {
+      const { enquiry } = await reviewableEnquiry(scene);
+      const review = await createReview(scene.db, {
+        tradeId: enquiry.tradeId,
+        enquiryId: enquiry.id,
+        reviewerUserId: enquiry.senderUserId,
+        reviewerEmailKey: enquiry.senderEmailKey,
+      });
+      const state = () => scene.db.select().from(reviews).where(eq(reviews.id, review.id));
+      return { request: send('PUT', `/api/reviews/${review.id}`, { ...REVIEW, stars: 3 }), state };
+    },
+  },
+  {
+    route: 'GET /api/reviews/received',
+    answers: answers('hidden', { anonymous: 401, OWNER: 'sees' }),
+    call: async (scene) => {
+      const { review } = await reviewOfTheOwner(scene);
+      return { request: get('/api/reviews/received?size=100'), target: review.id };
+    },
+  },
+  {
+    route: 'POST /api/reviews/:id/answer',
+    answers: answers(403, { anonymous: 401, OWNER: 'ok' }),
+    call: async (scene) => {
+      const { review, state } = await reviewOfTheOwner(scene);
+      return { request: send('POST', `/api/reviews/${review.id}/answer`, { body: 'Thank you for the kind words.' }), state };
     },
   },
 

@@ -18,6 +18,7 @@ import { type HostileRequest, hostileRequests } from './fuzz/hostile-requests';
 import type { KnownIds } from './fuzz/schema-arbitrary';
 import { users } from '../src/db/schema';
 import { createEnquiry, createSpamReport } from '../src/modules/enquiry-inbox/enquiry-factory';
+import { createReview } from '../src/modules/reviews/review-factory';
 import { createTestApp } from './test-app';
 import { loggedInBrowser, newTestAddress, testBrowser, type TestBrowser } from './test-browser';
 
@@ -70,7 +71,10 @@ const bystanderTrade = await createTrade(db, { ownerId: bystander.id, churchId: 
 const enquiry = await createEnquiry(db, { tradeId: ownTrade.id });
 const spamReport = await createSpamReport(db, enquiry, church.id);
 
-const sharedIds = [church.id, ownTrade.id, ownAddress.id, ownSocialMedia.id, bystander.id, bystanderTrade.id, enquiry.id, spamReport.id];
+// A review of the owner's business by a visitor whose enquiry it answered: its id reaches the reviews' checks.
+const review = await createReview(db, { tradeId: ownTrade.id });
+
+const sharedIds = [church.id, ownTrade.id, ownAddress.id, ownSocialMedia.id, bystander.id, bystanderTrade.id, enquiry.id, spamReport.id, review.id, review.enquiryId];
 const integers = [categories.main.id, categories.sub.id];
 
 const OPEN_ACCOUNT = { enabled: true, accountNonLocked: true, accountNonExpired: true, credentialsNonExpired: true };

@@ -382,6 +382,7 @@ export const MESSAGES = {
   ownerAnswerSent: 'Your answer is published',
   ownerAnswerGiven: 'This review has been answered already: a business answers each review once.',
   notYourTradesReview: 'Only the owner of the business can answer its reviews.',
+  reviewNotPublished: 'This review waits for a moderator: it can be answered once it shows.',
   reviewReportReasonRequired: 'Say why you report this review',
   reviewReportReasonTooLong: 'A reason takes at most 500 characters',
   reviewReported: 'Thank you: a moderator will look at this review.',

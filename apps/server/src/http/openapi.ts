@@ -46,6 +46,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   moderation: "Church moderators' decisions on businesses",
   administration: 'Users, businesses, the audit log, undelivered e-mails and site settings, as administrators see them',
   'still trading': "An owner's answer to whether their business still trades: the e-mailed one-click link and the dashboard",
+  reviews: "Reviews of businesses: who may review, writing and editing one, a business's reviews and its owner's answers",
   operations: 'Health and metrics of the running server',
   pages: 'Pages for people and search engines outside the API',
 };

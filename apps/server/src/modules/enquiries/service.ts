@@ -266,6 +266,14 @@ export function createEnquiryService(deps: EnquiryServiceDependencies) {
       };
     },
 
+    /**
+     * The id of the enquiry whose conversation the link opens, checked as the conversation page checks it: for
+     * another module that takes the link as its visitor's proof (reviews).
+     */
+    async enquiryOfLink(token: string): Promise<string> {
+      return (await linkedEnquiry(token)).enquiry.id;
+    },
+
     /** The visitor writes back: the enquiry is new and unread again, and the owner is told by e-mail. */
     async writeBack(token: string, body: string): Promise<void> {
       const { link, enquiry } = await linkedEnquiry(token);
