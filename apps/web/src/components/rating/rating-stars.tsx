@@ -2,17 +2,17 @@ import { ratingLabel, type TradeRating } from '@churchtrades/shared/rating';
 import './rating-stars.css';
 
 /** "4 out of 5 stars": what a screen reader says for one review's stars. */
-export function starsText(stars: number): string {
+function starsText(stars: number): string {
   return `${stars} out of 5 stars`;
 }
 
 /** "4.3 out of 5 · 12 reviews", as the business page writes its rating. */
-export function ratingSummaryText({ average, count }: TradeRating): string {
+function ratingSummaryText({ average, count }: TradeRating): string {
   return `${average.toFixed(1)} out of 5 · ${count} reviews`;
 }
 
 /** Five stars filled to `stars` (of 5), for the eye only: whoever shows them says the number in words too. */
-export function StarGlyphs({ stars }: { stars: number }) {
+function StarGlyphs({ stars }: { stars: number }) {
   return (
     <span className="star-glyphs" aria-hidden="true">
       <span className="star-glyphs-filled" style={{ width: `${(stars / 5) * 100}%` }}>
