@@ -102,6 +102,14 @@ export function removalNoteText(removedOn: string, reason: string): string {
   return `A review was removed on ${removedOn}: ${reason}`;
 }
 
+/**
+ * The public notice of a business caught gathering fake reviews, shown for `REVIEW_NOTICE_DAYS` days. The reason's
+ * own closing full stop is left out, as a sentence follows it.
+ */
+export function reviewNoticeText(foundOn: string, reason: string): string {
+  return `This business was found gathering fake reviews on ${foundOn}: ${reason.trim().replace(/\.+$/, '')}. Read its reviews with care.`;
+}
+
 const monthSchema = z
   .union([z.literal(''), z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: MESSAGES.reviewMonthInvalid })], {
     error: MESSAGES.reviewMonthInvalid,

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { serveSearchApi } from '../features/search/testing/serve-search-api';
 import { setLoggedIn } from '../lib/session';
 import { makeStore } from '../lib/store';
 import { serveApi } from '../testing/api-server';
+import { makeEligibility, makePublicReview, makeTradeReviews } from '../testing/review-factory';
 import { makeTradePage } from '../testing/trade-factory';
 import { makeUser } from '../testing/user-factory';
 import { businessPath } from '@churchtrades/shared/business-page';
@@ -158,13 +159,32 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/admin/churches');
   });
 
-  it('offers "Send an enquiry" on the public page of a business', async () => {
+  it('offers "Send an enquiry" on the public page of a business, and shows its reviews', async () => {
     const trade = makeTradeDetail({ name: 'Harbour City Plumbing', ownerEmail: null, ownerPhone: null });
-    serveApi({ [`GET /api/trades/${trade.id}`]: { data: { trade } }, 'GET /api/site': SITE });
+    serveApi({
+      [`GET /api/trades/${trade.id}`]: { data: { trade } },
+      [`GET /api/trades/${trade.id}/reviews`]: {
+        data: makeTradeReviews([makePublicReview({ reviewerName: 'Mary V.' })], {
+          notice: { startedAt: '2026-11-03T02:00:00.000Z', endsAt: '2027-02-01T02:00:00.000Z', reason: 'Reviews from one network' },
+        }),
+      },
+      'GET /api/site': SITE,
+    });
     renderApp(businessPath(trade.id, trade.name));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbour City Plumbing' }, SLOW_IMPORT)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Send an enquiry' }, SLOW_IMPORT)).toBeInTheDocument();
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    expect(await within(reviews).findByRole('heading', { name: 'Mary V.' })).toBeInTheDocument();
+    expect(screen.getByText(/This business was found gathering fake reviews/)).toBeInTheDocument();
+  });
+
+  it('shows the review page at /reviews/write', async () => {
+    serveApi({ 'GET /api/reviews/eligibility': { data: { eligibility: makeEligibility() } } });
+    renderApp('/reviews/write?token=token-1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review Harbour City Plumbing' }, SLOW_IMPORT)).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
   it.each([

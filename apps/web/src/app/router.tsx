@@ -71,8 +71,8 @@ export const routes: RouteObject[] = [
       {
         path: paths.business.path,
         lazy: async () => {
-          const { BusinessPage } = await import('../features/business/components/business-page');
-          return { Component: BusinessPage };
+          const { BusinessWithReviews } = await import('./routes/business-with-reviews');
+          return { Component: BusinessWithReviews };
         },
         children: [
           {
@@ -103,6 +103,13 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const { ConversationPage } = await import('../features/enquiries/components/conversation-page');
           return { Component: ConversationPage };
+        },
+      },
+      {
+        path: paths.reviewWrite.path,
+        lazy: async () => {
+          const { WriteReviewPage } = await import('../features/reviews/components/write-review-page');
+          return { Component: WriteReviewPage };
         },
       },
       {

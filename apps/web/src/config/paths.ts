@@ -45,6 +45,16 @@ export const paths = {
   },
   askBusinesses: { path: '/enquiries/ask', getHref: () => '/enquiries/ask' },
 
+  // Writing, reading and editing one's review of a business asked through the directory: a logged-in sender names
+  // the enquiry, anyone else brings the token of their conversation's private link (public, in the query).
+  reviewWrite: {
+    path: '/reviews/write',
+    getHref: (proof: { enquiryId: string } | { token: string }) =>
+      'token' in proof
+        ? `/reviews/write?token=${encodeURIComponent(proof.token)}`
+        : `/reviews/write?enquiry=${encodeURIComponent(proof.enquiryId)}`,
+  },
+
   about: { path: '/about', getHref: () => '/about' },
   privacyPolicy: { path: '/privacypolicy', getHref: () => '/privacypolicy' },
   termsAndConditions: { path: '/termsandconditions', getHref: () => '/termsandconditions' },

@@ -45,6 +45,20 @@ describe('TradeCard', () => {
     expect(screen.getByRole('link', { name: '(02) 9000 1234' })).toHaveAttribute('href', 'tel:0290001234');
   });
 
+  it('shows the stars and the number of reviews, named in words for screen readers', () => {
+    render(<TradeCard trade={makeTradeCard({ rating: { average: 4.3, count: 12 } })} />);
+
+    const rating = screen.getByRole('img', { name: '4.3 out of 5 stars from 12 reviews' });
+    expect(rating).toHaveTextContent('4.3 (12)');
+  });
+
+  it('shows no rating for a business with fewer than 3 reviews', () => {
+    render(<TradeCard trade={makeTradeCard({ rating: null })} />);
+
+    expect(screen.queryByRole('img', { name: /out of 5 stars/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('★★★★★')).not.toBeInTheDocument();
+  });
+
   it('shows only the first 200 characters of the brief', () => {
     const brief = `${'a'.repeat(200)}THE-REST`;
     render(<TradeCard trade={makeTradeCard({ brief })} />);

@@ -5,6 +5,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { SEND_ENQUIRY_HASH } from '../../lib/enquiry-choice';
+import { CardRating } from '../rating/rating-stars';
 import { TradeBadges } from '../trade-badges/trade-badges';
 import { cardBrief, distanceText, googleSearchHref, MISSING, orMissing, telHref, websiteLink } from './card-text';
 import { TradeLogo } from './trade-logo';
@@ -30,6 +31,11 @@ export function TradeCard({ trade, linkToPage = false, footer }: TradeCardProps)
             <Card.Title as="h2" className="h5 mb-0 text-break">
               {linkToPage ? <Link to={paths.business.getHref(trade.id, trade.name)}>{trade.name}</Link> : trade.name}
             </Card.Title>
+            {trade.rating && (
+              <p className="mb-0">
+                <CardRating rating={trade.rating} />
+              </p>
+            )}
             {trade.distanceKm != null && (
               <p className="small text-body-secondary mb-0">{distanceText(trade.distanceKm)}</p>
             )}

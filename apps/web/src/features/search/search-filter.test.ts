@@ -25,13 +25,14 @@ function filter(overrides: Partial<SearchFilter>): SearchFilter {
 
 describe('search filter in the URL', () => {
   it('reads every filter and the page', () => {
-    expect(read(`q=hot+water&state=NSW&cat=4&sub=27&church=${CHURCH}&verified=true&page=3`)).toEqual({
+    expect(read(`q=hot+water&state=NSW&cat=4&sub=27&church=${CHURCH}&verified=true&minRating=4&page=3`)).toEqual({
       text: 'hot water',
       state: 'NSW',
       category: 4,
       subCategory: 27,
       churchId: CHURCH,
       verified: true,
+      minRating: 4,
       page: 3,
     });
   });
@@ -77,6 +78,7 @@ describe('search filter in the URL', () => {
       filter({ text: 'Smith & Sons 100% #1', state: 'NT', page: 1 }),
       filter({ category: 4, subCategory: 27, churchId: CHURCH, state: 'TAS' }),
       filter({ verified: true, text: 'plumber' }),
+      filter({ minRating: 4, state: 'VIC' }),
     ];
     for (const original of filters) {
       expect(read(searchFilterQuery(new URLSearchParams(), original))).toEqual(original);
@@ -87,6 +89,12 @@ describe('search filter in the URL', () => {
     expect(searchFilterQuery(new URLSearchParams(), filter({ verified: true }))).toBe('?verified=true');
     expect(read('verified=true').verified).toBe(true);
     for (const other of ['1', 'yes', 'TRUE', 'false', '']) expect(read(`verified=${other}`).verified).toBe(false);
+  });
+
+  it('keeps "4 stars and up" as minRating=4, and reads any other value as any rating', () => {
+    expect(searchFilterQuery(new URLSearchParams(), filter({ minRating: 4 }))).toBe('?minRating=4');
+    expect(read('minRating=4').minRating).toBe(4);
+    for (const other of ['3', '5', '4.0', 'four', '']) expect(read(`minRating=${other}`).minRating).toBeNull();
   });
 
   it('reads the state of every state button from the URL', () => {
@@ -133,6 +141,11 @@ describe('changing the filter (SPEC §4)', () => {
     expect(applyFilterChange(onPageThree, { verified: true })).toEqual({ ...onPageThree, verified: true, page: 0 });
   });
 
+  it('goes back to the first page when "4 stars and up" is ticked or cleared', () => {
+    expect(applyFilterChange(onPageThree, { minRating: 4 })).toEqual({ ...onPageThree, minRating: 4, page: 0 });
+    expect(applyFilterChange({ ...onPageThree, minRating: 4 }, { minRating: null })).toEqual({ ...onPageThree, page: 0 });
+  });
+
   it('changes nothing, and keeps the page, when the value chosen is the one already chosen', () => {
     expect(applyFilterChange(onPageThree, { state: 'NSW', category: 4, text: ' tiles ' })).toBe(onPageThree);
   });
@@ -153,6 +166,14 @@ describe('the API query of a filter', () => {
     expect(tradeSearchQuerySchema.parse(params)).toMatchObject({ verified: true, stateType: 'NSW' });
     expect(mapPointsQuerySchema.parse(filterParams(filter({ verified: true })))).toMatchObject({ verified: true });
     expect(tradeSearchParams(EMPTY_SEARCH_FILTER, 9)).not.toHaveProperty('verified');
+  });
+
+  it('asks for businesses rated 4 stars and up when ticked, in the words the server accepts, the map too', () => {
+    const params = tradeSearchParams(filter({ minRating: 4 }), 9);
+    expect(params).toEqual({ page: 0, size: 9, stateType: 'ALL', minRating: '4' });
+    expect(tradeSearchQuerySchema.parse(params)).toMatchObject({ minRating: 4 });
+    expect(mapPointsQuerySchema.parse(filterParams(filter({ minRating: 4 })))).toMatchObject({ minRating: 4 });
+    expect(tradeSearchParams(EMPTY_SEARCH_FILTER, 9)).not.toHaveProperty('minRating');
   });
 
   it("asks the map for the same filters without paging: it shows every match", () => {

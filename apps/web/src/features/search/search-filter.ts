@@ -1,4 +1,5 @@
 import { SEARCH_TEXT_MAX_LENGTH } from '@churchtrades/shared/constants';
+import { MIN_RATING_CHOICES } from '@churchtrades/shared/rating';
 import { STATE_FILTER_BUTTON_ORDER, type StateFilter } from '@churchtrades/shared/states';
 import type { TradeSearchParams } from '@churchtrades/shared/trade-search';
 
@@ -16,6 +17,7 @@ import type { TradeSearchParams } from '@churchtrades/shared/trade-search';
  * | `sub`    | `subCategory` | `sCat`                       | `sub=27` (kept only beside a `cat`)       |
  * | `church` | `churchId`    | `churchId`                   | `church=0b6f…` (a uuid)                   |
  * | `verified` | `verified`  | `verified`                   | `verified=true`: "Verified only"          |
+ * | `minRating` | `minRating` | `minRating`                 | `minRating=4`: "4 stars and up"           |
  * | `page`   | `page`        | `page` (from 0)              | `page=2` is the third page                |
  *
  * A value that cannot be right (an unknown state, a malformed id, a negative page) reads as "none chosen"
@@ -30,8 +32,12 @@ export interface SearchFilter {
   churchId: string | null;
   /** "Verified only": businesses with at least one badge that holds now. */
   verified: boolean;
+  /** "4 stars and up": businesses showing a rating of at least this many stars; null for any. */
+  minRating: MinRating | null;
   page: number;
 }
+
+export type MinRating = (typeof MIN_RATING_CHOICES)[number];
 
 /** The filters a person changes; the page follows from them (SPEC §4). */
 export type FilterChange = Partial<Omit<SearchFilter, 'page'>>;
@@ -43,6 +49,7 @@ export const EMPTY_SEARCH_FILTER: SearchFilter = {
   subCategory: null,
   churchId: null,
   verified: false,
+  minRating: null,
   page: 0,
 };
 
@@ -53,6 +60,7 @@ const PARAMS = {
   subCategory: 'sub',
   churchId: 'church',
   verified: 'verified',
+  minRating: 'minRating',
   page: 'page',
 } as const satisfies Record<keyof SearchFilter, string>;
 
@@ -67,6 +75,10 @@ function readId(value: string | null): number | null {
   if (value === null || !/^\d+$/.test(value)) return null;
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function readMinRating(value: string | null): MinRating | null {
+  return MIN_RATING_CHOICES.find((choice) => String(choice) === value) ?? null;
 }
 
 /** The search text as the server will read it: at most 200 characters, trimmed. */
@@ -87,6 +99,7 @@ export function readSearchFilter(params: URLSearchParams): SearchFilter {
     subCategory: category === null ? null : readId(params.get(PARAMS.subCategory)),
     churchId: church !== null && UUID.test(church) ? church.toLowerCase() : null,
     verified: params.get(PARAMS.verified) === 'true',
+    minRating: readMinRating(params.get(PARAMS.minRating)),
     page: Number.isSafeInteger(page) && page > 0 ? page : 0,
   };
 }
@@ -101,6 +114,7 @@ export function searchFilterQuery(params: URLSearchParams, filter: SearchFilter)
     subCategory: filter.category === null || filter.subCategory === null ? null : String(filter.subCategory),
     churchId: filter.churchId,
     verified: filter.verified ? 'true' : null,
+    minRating: filter.minRating === null ? null : String(filter.minRating),
     page: filter.page > 0 ? String(filter.page) : null,
   };
   for (const key of Object.keys(PARAMS) as (keyof SearchFilter)[]) {
@@ -133,7 +147,8 @@ export function applyFilterChange(filter: SearchFilter, change: FilterChange): S
     next.category !== filter.category ||
     next.subCategory !== filter.subCategory ||
     next.churchId !== filter.churchId ||
-    next.verified !== filter.verified;
+    next.verified !== filter.verified ||
+    next.minRating !== filter.minRating;
   return changed ? { ...next, page: 0 } : filter;
 }
 
@@ -151,5 +166,6 @@ export function filterParams(filter: SearchFilter): Omit<TradeSearchParams, 'pag
     ...(filter.subCategory !== null && { sCat: filter.subCategory }),
     ...(filter.churchId !== null && { churchId: filter.churchId }),
     ...(filter.verified && { verified: 'true' as const }),
+    ...(filter.minRating !== null && { minRating: String(filter.minRating) }),
   };
 }

@@ -326,4 +326,48 @@ describe('the public business page', () => {
     await findBusinessHeading('Harbour City Plumbing');
     expect(screen.queryByText(/usually replies/)).not.toBeInTheDocument();
   });
+
+  it('shows its stars and number of reviews under its name, leading to its reviews', async () => {
+    serveBusiness({ ...FULL_BUSINESS, rating: { average: 4.3, count: 12 } });
+    openPage(FULL_PATH);
+
+    const heading = await findBusinessHeading('Harbour City Plumbing');
+    const rating = screen.getByRole('link', { name: '4.3 out of 5 · 12 reviews' });
+    expect(rating).toHaveAttribute('href', '#reviews');
+    expect(heading.closest('header')).toContainElement(rating);
+  });
+
+  it('shows no rating for a business with fewer than 3 reviews', async () => {
+    serveBusiness({ ...FULL_BUSINESS, rating: null });
+    openPage(FULL_PATH);
+
+    await findBusinessHeading('Harbour City Plumbing');
+    expect(screen.queryByText(/out of 5/)).not.toBeInTheDocument();
+  });
+
+  it("shows what the page's parts from other features give: a notice at the top, the reviews below", async () => {
+    serveBusiness(FULL_BUSINESS);
+    renderRoutes(
+      [
+        {
+          path: paths.business.path,
+          element: (
+            <BusinessPage
+              ReviewNotice={({ trade }) => <p>Notice about {trade.name}</p>}
+              Reviews={({ trade }) => <section aria-label="Reviews">Reviews of {trade.name}</section>}
+            />
+          ),
+        },
+      ],
+      { initialEntries: [FULL_PATH] },
+    );
+
+    const heading = await findBusinessHeading('Harbour City Plumbing');
+    const notice = screen.getByText('Notice about Harbour City Plumbing');
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    expect(reviews).toHaveTextContent('Reviews of Harbour City Plumbing');
+    expect(heading.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(notice.compareDocumentPosition(screen.getByRole('region', { name: 'Services' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Services' }).compareDocumentPosition(reviews) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

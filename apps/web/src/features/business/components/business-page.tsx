@@ -1,7 +1,9 @@
 import { businessSlug } from '@churchtrades/shared/business-page';
+import type { TradeDetail } from '@churchtrades/shared/trade-search';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import Alert from 'react-bootstrap/Alert';
+import type { ComponentType } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -12,14 +14,24 @@ import { cameFromPath } from '../../../lib/came-from';
 import { usePublicBusinessQuery } from '../api/business-api';
 import { BusinessProfile } from './business-profile';
 
+/** What another feature shows of one business on its page (its reviews); app/ passes it in. */
+type BusinessPart = ComponentType<{ trade: TradeDetail }>;
+
+interface BusinessPageProps {
+  /** A warning about the business's reviews, at the top of the page. */
+  ReviewNotice?: BusinessPart;
+  /** The business's reviews. */
+  Reviews?: BusinessPart;
+}
+
 const LOAD_FAILED_MESSAGE = 'The business could not be loaded. Please try again.';
 
 /**
  * /business/{id}/{slug}: the public page of one listed business; its child route (the enquiry) gets the business
- * as the outlet's context. A business that is not listed (or no
+ * as the outlet's context, its reviews come as props. A business that is not listed (or no
  * business at all) gets the Not-Found screen, as any unknown address does.
  */
-export function BusinessPage() {
+export function BusinessPage({ ReviewNotice, Reviews }: BusinessPageProps = {}) {
   const { id = '', slug } = useParams();
   const location = useLocation();
   const { currentData: trade, error, isFetching, refetch } = usePublicBusinessQuery(id);
@@ -35,7 +47,12 @@ export function BusinessPage() {
         <Link to={backToSearchHref(location.state)}>Back to search</Link>
       </p>
       {trade ? (
-        <BusinessProfile trade={trade} enquiry={<Outlet context={trade} />} />
+        <BusinessProfile
+          trade={trade}
+          enquiry={<Outlet context={trade} />}
+          reviewNotice={ReviewNotice && <ReviewNotice trade={trade} />}
+          reviews={Reviews && <Reviews trade={trade} />}
+        />
       ) : error && !isFetching ? (
         <LoadFailed error={error} onRetry={() => void refetch()} />
       ) : (

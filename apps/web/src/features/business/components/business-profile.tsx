@@ -7,6 +7,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { CoverPicture } from '../../../components/cover-picture/cover-picture';
+import { RatingSummary } from '../../../components/rating/rating-stars';
 import { TradeBadges } from '../../../components/trade-badges/trade-badges';
 import { websiteLink } from '../../../components/trade-card/card-text';
 import { TradeLogo } from '../../../components/trade-card/trade-logo';
@@ -17,11 +18,18 @@ import { ServiceLocationBadges } from './service-location-badges';
 import { SocialLinks } from './social-links';
 import './business-profile.css';
 
-/**
- * Everything the public may know of one business: its result card in full, and more. `enquiry` is how to send it
- * an enquiry, which the router puts here (app/ composes the enquiries feature into this page).
- */
-export function BusinessProfile({ trade, enquiry }: { trade: TradeDetail; enquiry?: ReactNode }) {
+/** The parts of the page other features show; app/ composes them in, as features do not import each other. */
+export interface BusinessProfileParts {
+  /** How to send the business an enquiry. */
+  enquiry?: ReactNode;
+  /** A warning about the business's reviews, shown at the top while it holds. */
+  reviewNotice?: ReactNode;
+  /** Its reviews, below everything else. */
+  reviews?: ReactNode;
+}
+
+/** Everything the public may know of one business: its result card in full, and more. */
+export function BusinessProfile({ trade, enquiry, reviewNotice, reviews }: { trade: TradeDetail } & BusinessProfileParts) {
   const category = categoryLine(trade);
   const position = mapPosition(trade);
 
@@ -36,8 +44,16 @@ export function BusinessProfile({ trade, enquiry }: { trade: TradeDetail; enquir
             {trade.name}
           </h1>
           {category && <p className="text-body-secondary mb-0">{category}</p>}
+          {trade.rating && (
+            <p className="mb-0">
+              <a href="#reviews" className="text-body">
+                <RatingSummary rating={trade.rating} />
+              </a>
+            </p>
+          )}
         </div>
       </header>
+      {reviewNotice}
       <TradeBadges badges={trade.badges} tradeName={trade.name} />
       <Row className="g-4">
         <Col lg={7} className="d-flex flex-column gap-4">
@@ -66,6 +82,11 @@ export function BusinessProfile({ trade, enquiry }: { trade: TradeDetail; enquir
           {position && <BusinessMap name={trade.name} lat={position.lat} lng={position.lng} />}
         </Col>
       </Row>
+      {reviews && (
+        <Row className="mt-5">
+          <Col lg={8}>{reviews}</Col>
+        </Row>
+      )}
     </article>
   );
 }

@@ -1,9 +1,10 @@
 import type { Conversation } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
 import { serveApi } from '../../../testing/api-server';
+import { makeEligibility, makeOwnReview } from '../../../testing/review-factory';
 import { renderRoutes } from '../../../testing/render-routes';
 import { ConversationPage } from './conversation-page';
 
@@ -28,6 +29,11 @@ function openPage(token = 'token-1') {
     initialEntries: [paths.enquiryConversation.getHref(token)],
   });
 }
+
+// The page asks whether the visitor may review the business; unless a test says otherwise, not yet.
+beforeEach(() => {
+  serveApi({ 'GET /api/reviews/eligibility': { data: { eligibility: makeEligibility({ state: 'NOT_ANSWERED' }) } } });
+});
 
 describe('the conversation page of the private link', () => {
   it('shows who wrote each message and when, as plain text, with no link made of what the messages say', async () => {
@@ -119,6 +125,42 @@ describe('the conversation page of the private link', () => {
     expect(screen.getByText(/The next answer from the business brings you a new link/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Messages' })).not.toBeInTheDocument();
     expect(api.calls('POST /api/enquiries/conversation/revoke').map((call) => call.body)).toEqual([{ token: 'token-1' }]);
+  });
+
+  it('offers "Review this business" through the same link once the visitor may review it', async () => {
+    const api = serveApi({
+      'GET /api/enquiries/conversation': { data: { conversation: CONVERSATION } },
+      'GET /api/reviews/eligibility': { data: { eligibility: makeEligibility() } },
+    });
+    openPage('token-9');
+
+    const link = await screen.findByRole('link', { name: 'Review this business' });
+    expect(link).toHaveAttribute('href', '/reviews/write?token=token-9');
+    expect(api.calls('GET /api/reviews/eligibility').map((call) => call.url.searchParams.get('token'))).toEqual(['token-9']);
+    expect(document.querySelector('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  });
+
+  it('offers "See your review" once the visitor has reviewed the business', async () => {
+    serveApi({
+      'GET /api/enquiries/conversation': { data: { conversation: CONVERSATION } },
+      'GET /api/reviews/eligibility': { data: { eligibility: makeEligibility({ state: 'REVIEWED', review: makeOwnReview() }) } },
+    });
+    openPage('token-9');
+
+    expect(await screen.findByRole('link', { name: 'See your review' })).toHaveAttribute('href', '/reviews/write?token=token-9');
+    expect(screen.queryByRole('link', { name: 'Review this business' })).not.toBeInTheDocument();
+  });
+
+  it.each(['NOT_ANSWERED', 'TOO_SOON', 'OWN_BUSINESS'] as const)('offers no review while the eligibility says %s', async (state) => {
+    const api = serveApi({
+      'GET /api/enquiries/conversation': { data: { conversation: CONVERSATION } },
+      'GET /api/reviews/eligibility': { data: { eligibility: makeEligibility({ state }) } },
+    });
+    openPage();
+
+    await screen.findByRole('list', { name: 'Messages' });
+    await waitFor(() => expect(api.calls('GET /api/reviews/eligibility')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: /review/i })).not.toBeInTheDocument();
   });
 
   it("shows the server's message for a stopped link", async () => {

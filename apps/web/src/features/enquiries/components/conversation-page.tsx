@@ -21,6 +21,7 @@ import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
 import { paths } from '../../../config/paths';
 import { getErrorMessage, successMessage } from '../../../lib/api-error';
+import { useReviewEligibilityQuery } from '../../../lib/review-eligibility-api';
 import { useAnswerConversationMutation, useConversationQuery, useRevokeConversationMutation } from '../api/enquiries-api';
 import { EnquiryCard, Loading } from './enquiry-card';
 
@@ -52,6 +53,22 @@ function Message({ message, conversation }: { message: EnquiryMessageView; conve
         {message.body}
       </p>
     </li>
+  );
+}
+
+/**
+ * "Review this business" once the person may review it, "See your review" once they have: the review page takes the
+ * same private link's token.
+ */
+function ReviewOffer({ token }: { token: string }) {
+  const { data } = useReviewEligibilityQuery({ token });
+  if (data?.state !== 'ELIGIBLE' && data?.state !== 'REVIEWED') return null;
+  return (
+    <p>
+      <Link to={paths.reviewWrite.getHref({ token })} className="btn btn-outline-primary">
+        {data.state === 'ELIGIBLE' ? 'Review this business' : 'See your review'}
+      </Link>
+    </p>
   );
 }
 
@@ -153,6 +170,7 @@ function ConversationView({ token, conversation }: { token: string; conversation
       <p className="lead">
         Your enquiry to <BusinessName conversation={conversation} />
       </p>
+      <ReviewOffer token={token} />
       <ol className="list-unstyled" aria-label="Messages">
         {conversation.messages.map((message) => (
           <Message key={message.id} message={message} conversation={conversation} />

@@ -175,6 +175,34 @@ describe('search filters', () => {
     expect(api.searches().at(-1)).toMatchObject({ verified: 'true', searchText: 'plumber' });
   });
 
+  it('asks for businesses rated 4 stars and up with the box ticked, keeps minRating=4 in the URL, and clears it', async () => {
+    const api = serveSearchApi();
+    const { user, address } = renderSearch('/?state=VIC&page=2');
+    await resultsShown();
+
+    await user.click(screen.getByRole('checkbox', { name: '4 stars and up' }));
+
+    expect(address()).toBe('?state=VIC&minRating=4');
+    await vi.waitFor(() => expect(api.searches().at(-1)).toMatchObject({ minRating: '4', stateType: 'VIC', page: '0' }));
+    await user.click(screen.getByRole('checkbox', { name: '4 stars and up' }));
+    expect(address()).toBe('?state=VIC');
+    await vi.waitFor(() => expect(api.searches().at(-1)).not.toHaveProperty('minRating'));
+  });
+
+  it('shows "4 stars and up" ticked for a link that asks for it, and unticked after Back', async () => {
+    const api = serveSearchApi();
+    const { user, address } = renderSearch('/?minRating=4&q=plumber');
+    await resultsShown();
+
+    expect(screen.getByRole('checkbox', { name: '4 stars and up' })).toBeChecked();
+    expect(api.searches().at(-1)).toMatchObject({ minRating: '4', searchText: 'plumber' });
+    await user.click(screen.getByRole('checkbox', { name: '4 stars and up' }));
+    expect(address()).toBe('?q=plumber');
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(address()).toBe('?minRating=4&q=plumber');
+    expect(screen.getByRole('checkbox', { name: '4 stars and up' })).toBeChecked();
+  });
+
   it('searches what the box shows when a filter is chosen while typing', async () => {
     const api = serveSearchApi();
     const { user, address } = renderSearch();

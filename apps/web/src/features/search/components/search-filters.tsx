@@ -17,8 +17,9 @@ interface SearchFiltersProps {
 }
 
 /**
- * The search box, state buttons, the Category, Specifics and Church selects (SPEC §2 "Search page"), and
- * "Verified only": businesses with a badge that holds now.
+ * The search box, state buttons, the Category, Specifics and Church selects (SPEC §2 "Search page"),
+ * "Verified only": businesses with a badge that holds now, and "4 stars and up": businesses whose rating shows
+ * at least 4 stars.
  */
 export function SearchFilters({ filter, onChange, onTextChange }: SearchFiltersProps) {
   const { draft, setDraft, flush, take } = useSearchTextDraft(filter.text, onTextChange);
@@ -57,8 +58,19 @@ export function SearchFilters({ filter, onChange, onTextChange }: SearchFiltersP
         <Col md={4}>
           <ChurchSelect state={filter.state} churchId={filter.churchId} onChange={(churchId) => choose({ churchId })} />
         </Col>
-        <Col md={12}>
-          <VerifiedOnly verified={filter.verified} onChange={(verified) => choose({ verified })} />
+        <Col md={12} className="d-flex flex-wrap column-gap-4">
+          <FilterCheckbox
+            id="search-verified"
+            label="Verified only"
+            checked={filter.verified}
+            onChange={(verified) => choose({ verified })}
+          />
+          <FilterCheckbox
+            id="search-min-rating"
+            label="4 stars and up"
+            checked={filter.minRating !== null}
+            onChange={(ticked) => choose({ minRating: ticked ? 4 : null })}
+          />
         </Col>
       </Row>
     </Form>
@@ -69,20 +81,30 @@ export function SearchFilters({ filter, onChange, onTextChange }: SearchFiltersP
  * Ticked the moment it is clicked: the search it asks for arrives in a transition, and a box that waited for the
  * address to change would show unticked until then.
  */
-function VerifiedOnly({ verified, onChange }: { verified: boolean; onChange: (verified: boolean) => void }) {
-  const [ticked, setTicked] = useState(verified);
-  const [asked, setAsked] = useState(verified);
+function FilterCheckbox({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const [ticked, setTicked] = useState(checked);
+  const [asked, setAsked] = useState(checked);
   // The address changed otherwise (Back, a reset): show what it says.
-  if (asked !== verified) {
-    setAsked(verified);
-    setTicked(verified);
+  if (asked !== checked) {
+    setAsked(checked);
+    setTicked(checked);
   }
 
   return (
     <Form.Check
-      id="search-verified"
+      id={id}
       type="checkbox"
-      label="Verified only"
+      label={label}
       checked={ticked}
       onChange={(event) => {
         setTicked(event.target.checked);

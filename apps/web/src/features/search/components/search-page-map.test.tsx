@@ -141,6 +141,17 @@ describe('the map', () => {
     expect(screen.getByRole('status')).toHaveTextContent('1 business on the map');
   });
 
+  it('asks for the points of businesses rated 4 stars and up when "4 stars and up" is ticked', async () => {
+    const api = serveSearchApi();
+    const { user, router } = renderSearch('/?view=map');
+    await mapShown();
+
+    await user.click(screen.getByRole('checkbox', { name: '4 stars and up' }));
+
+    await vi.waitFor(() => expect(api.mapSearches().at(-1)).toEqual({ stateType: 'ALL', minRating: '4' }));
+    expect(router.state.location.search).toBe('?view=map&minRating=4');
+  });
+
   it('says how many businesses it shows', async () => {
     const points = Array.from({ length: 1234 }, (_, index) => makeMapPoint({ id: `p${index}`, name: `Business ${index}` }));
     serveSearchApi({ mapPoints: () => ({ points, truncated: false }) });
