@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useFormAlert } from '../../../components/form/use-form-alert';
-import { ReviewStars } from '../../../components/review/review-stars';
+import { ReviewStars } from '../../../components/rating/rating-stars';
 import { ReviewTags } from '../../../components/review/review-tags';
 import { paths } from '../../../config/paths';
 import { successMessage } from '../../../lib/api-error';

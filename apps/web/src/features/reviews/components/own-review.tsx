@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { successMessage } from '../../../lib/api-error';
 import type { ReviewProof } from '../../../lib/review-eligibility-api';
 import { useEditReviewMutation } from '../api/reviews-api';
-import { workDoneText } from '../review-text';
+import { workDoneText } from '../../../components/review/review-relation';
 import { ReviewForm, type ReviewFields } from './review-form';
 import { SavedAlert } from './saved-alert';
 

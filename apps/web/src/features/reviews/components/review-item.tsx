@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { ReviewStars } from '../../../components/rating/rating-stars';
 import { dayText } from '../../../components/trade-badges/badge-text';
-import { RELATION_SHORT_TEXTS, workDoneText } from '../review-text';
+import { REVIEW_RELATION_NAMES, workDoneText } from '../../../components/review/review-relation';
 import { ReportReview } from './report-review';
 
 interface ReviewItemProps {
@@ -37,7 +37,7 @@ export function ReviewItem({ review, tradeName, ref }: ReviewItemProps) {
         )}
       </div>
       <p className="small text-body-secondary mb-2">
-        {RELATION_SHORT_TEXTS[review.relation]} · <time dateTime={review.writtenAt}>{dayText(review.writtenAt)}</time>
+        {REVIEW_RELATION_NAMES[review.relation]} · <time dateTime={review.writtenAt}>{dayText(review.writtenAt)}</time>
         {workDone && ` · ${workDone}`}
       </p>
       <p className="mb-2 text-break review-text">{review.body}</p>

@@ -74,7 +74,7 @@ describe("a business's reviews", () => {
     const [tom, mary, ann] = reviewArticles();
     expect(reviewArticles().map((review) => within(review).getByRole('heading').textContent)).toEqual(['Tom B.', 'Mary V.', 'Ann K.']);
     expect(within(tom!).getByRole('img', { name: '2 out of 5 stars' })).toBeInTheDocument();
-    expect(tom).toHaveTextContent('Customer, friend of the owner · 20 November 2026');
+    expect(tom).toHaveTextContent('Customer and friend of the owner · 20 November 2026');
     expect(within(mary!).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
     expect(mary).toHaveTextContent('Customer · 3 November 2026');
     expect(mary!.querySelector('time')).toHaveAttribute('datetime', '2026-11-03T02:00:00.000Z');

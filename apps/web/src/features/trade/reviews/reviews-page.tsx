@@ -22,7 +22,8 @@ import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
 import { Pager } from '../../../components/pager/pager';
 import { ReadOnlyNote } from '../../../components/read-only-note';
-import { ReviewStars } from '../../../components/review/review-stars';
+import { ReviewStars } from '../../../components/rating/rating-stars';
+import { workDoneText } from '../../../components/review/review-relation';
 import { ReviewTags } from '../../../components/review/review-tags';
 import { paths } from '../../../config/paths';
 import { getErrorMessage, successMessage } from '../../../lib/api-error';
@@ -33,20 +34,11 @@ import { useAnswerReviewMutation, useReceivedReviewsQuery } from './reviews-api'
 const REVIEWS_PAGE_SIZE = 20;
 
 const DATE = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
-// A month is a calendar month wherever the owner is: read and written in UTC.
-const MONTH = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The page (from 0) in /trade/reviews?page=1; a hand-edited value reads as the first page. */
 function readPage(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page > 0 ? page : 0;
-}
-
-/** "Work done in Parramatta, March 2025", from what the reviewer gave of the two; null for neither. */
-function workDoneText({ workSuburb, workMonth }: PublicReview): string | null {
-  const month = workMonth ? MONTH.format(new Date(`${workMonth}-01T00:00:00Z`)) : null;
-  const parts = [workSuburb, month].filter((part): part is string => Boolean(part));
-  return parts.length === 0 ? null : `Work done in ${parts.join(', ')}`;
 }
 
 /**
@@ -135,7 +127,7 @@ function ReceivedReview({ review, readOnly }: { review: PublicReview; readOnly: 
   const formAlert = useFormAlert();
   const answerRef = useRef<HTMLDivElement>(null);
   const [published, setPublished] = useState(false);
-  const workDone = workDoneText(review);
+  const workDone = workDoneText(review.workSuburb, review.workMonth);
 
   // The form, and the button just pressed, give way to the answer: the keyboard goes on from it.
   useEffect(() => {
