@@ -16,6 +16,8 @@ import { createOutboxRepo } from './modules/mail/repo';
 import { createMailService } from './modules/mail/service';
 import { createMailTransport } from './modules/mail/transport';
 import { createMailWorker, type DeliveryOutcome } from './modules/mail/worker';
+import { churchHoldLapseJob } from './modules/review-moderation/job';
+import { createReviewModerationRepo } from './modules/review-moderation/repo';
 import { stillTradingJob, stillTradingServiceOf } from './modules/still-trading/job';
 
 export interface BackgroundWorkOptions {
@@ -63,6 +65,7 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
       vouchRenewalJob({ repo: createChurchCheckRepo(jobDb), mail, sender, transactions, clock }),
       abnRecheckJob(abnServiceOf(db, config, clock, mail)),
       stillTradingJob(stillTradingServiceOf(db, config, clock, mail)),
+      churchHoldLapseJob({ repo: createReviewModerationRepo(db), clock }),
     ],
     log,
     runBy: `${os.hostname()}:${process.pid}`,
