@@ -18,6 +18,7 @@ import { type HostileRequest, hostileRequests } from './fuzz/hostile-requests';
 import type { KnownIds } from './fuzz/schema-arbitrary';
 import { users } from '../src/db/schema';
 import { createEnquiry, createSpamReport } from '../src/modules/enquiry-inbox/enquiry-factory';
+import { createModeratedReview, createReviewReport } from '../src/modules/review-moderation/moderated-review-factory';
 import { createTestApp } from './test-app';
 import { loggedInBrowser, newTestAddress, testBrowser, type TestBrowser } from './test-browser';
 
@@ -70,7 +71,22 @@ const bystanderTrade = await createTrade(db, { ownerId: bystander.id, churchId: 
 const enquiry = await createEnquiry(db, { tradeId: ownTrade.id });
 const spamReport = await createSpamReport(db, enquiry, church.id);
 
-const sharedIds = [church.id, ownTrade.id, ownAddress.id, ownSocialMedia.id, bystander.id, bystanderTrade.id, enquiry.id, spamReport.id];
+// A reported review of the owner's business: well-typed ids reach the reviews' reports and decisions.
+const { review } = await createModeratedReview(db, { tradeId: ownTrade.id });
+const reviewReport = await createReviewReport(db, review.id);
+
+const sharedIds = [
+  church.id,
+  ownTrade.id,
+  ownAddress.id,
+  ownSocialMedia.id,
+  bystander.id,
+  bystanderTrade.id,
+  enquiry.id,
+  spamReport.id,
+  review.id,
+  reviewReport.id,
+];
 const integers = [categories.main.id, categories.sub.id];
 
 const OPEN_ACCOUNT = { enabled: true, accountNonLocked: true, accountNonExpired: true, credentialsNonExpired: true };

@@ -16,7 +16,8 @@ import { currentUser, signedInUser } from '../sessions/plugin';
 import type { ReviewModerationService } from './service';
 
 const reviewParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.reviewNotFound }) });
-const tradeParamsSchema = z.object({ tradeId: z.uuid({ error: MESSAGES.tradeNotFound }) });
+// Named `id` as the other calls under /moderation/trades/ name it: one parameter name per place in the path.
+const tradeParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.tradeNotFound }) });
 const doneAnswer = { 200: envelopeSchema(z.object({})) };
 
 /** Anyone's report of a review, and the moderators' list of reviews and decisions on them. */
@@ -114,7 +115,7 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: R
   );
 
   app.post(
-    '/moderation/trades/:tradeId/reviewNotice',
+    '/moderation/trades/:id/reviewNotice',
     {
       onRequest: requireModerator,
       schema: {
@@ -126,7 +127,7 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: R
       },
     },
     async (request, reply) => {
-      const notice = await reviewModeration.setNotice(currentUser(request), request.params.tradeId, request.body.reason);
+      const notice = await reviewModeration.setNotice(currentUser(request), request.params.id, request.body.reason);
       return reply.code(201).send(envelope(201, MESSAGES.reviewNoticeSet, { notice }));
     },
   );
