@@ -1556,6 +1556,16 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
       return { request: send('POST', `/api/moderation/trades/${trade.id}/reviewNotice`, { reason: 'Reviews bought in bulk' }), state };
     },
   },
+  {
+    route: 'DELETE /api/moderation/trades/:id/reviewNotice',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const trade = await scene.freshTrade();
+      await scene.db.insert(reviewNotices).values({ tradeId: trade.id, reason: 'Reviews bought in bulk', endsAt: new Date(Date.now() + 86_400_000) });
+      const state = () => scene.db.select().from(reviewNotices).where(eq(reviewNotices.tradeId, trade.id));
+      return { request: send('DELETE', `/api/moderation/trades/${trade.id}/reviewNotice`), state };
+    },
+  },
 
   // Pages for people and search engines, the web app, uploads
   { route: 'GET /business/:id', answers: EVERYONE, call: read((scene) => `/business/${scene.trade.id}`) },

@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = [
   'review.keep',
   'review.hold',
   'trade.reviewNotice',
+  'trade.reviewNoticeLift',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -279,6 +279,34 @@ describe('POST /api/moderation/trades/:tradeId/reviewNotice', () => {
     expect(await db.select().from(reviewNotices).where(eq(reviewNotices.tradeId, trade.id))).toHaveLength(1);
   });
 
+  it('lets an administrator alone end the notice early, audited; one serving the business\'s church may not', async () => {
+    const { church, trade, otherModerator } = await scene();
+    await setNotice(otherModerator.browser, trade.id);
+    const lift = (browser: TestBrowser) => browser.request({ method: 'DELETE', url: `/api/moderation/trades/${trade.id}/reviewNotice` });
+    const showing = async () => (await db.select().from(reviewNotices).where(eq(reviewNotices.tradeId, trade.id)))[0]!.endsAt > new Date();
+
+    const refusedModerator = await lift(otherModerator.browser);
+    expect(refusedModerator.statusCode).toBe(403);
+    expect(refusedModerator.json().message).toBe(MESSAGES.administratorsOnly);
+    expect((await lift(await byRole('GOVERNOR'))).statusCode).toBe(403);
+    expect((await lift((await memberOf(church.id, 'ADMIN')).browser)).statusCode).toBe(403);
+    expect(await showing()).toBe(true);
+
+    const administrator = await byRole('ADMIN');
+    const response = await lift(administrator);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(MESSAGES.reviewNoticeLifted);
+    expect(await showing()).toBe(false);
+    expect(await auditsOf('trade.reviewNoticeLift', trade.id)).toEqual([
+      expect.objectContaining({ before: { showing: true }, after: { showing: false } }),
+    ]);
+    const again = await lift(administrator);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(MESSAGES.reviewNoticeNotShowing);
+    expect((await setNotice(otherModerator.browser, trade.id, 'Caught again with bought reviews')).statusCode).toBe(201);
+  });
+
   it('answers an unknown business not found, and refuses a notice without a reason', async () => {
     const { trade, otherModerator } = await scene();
 

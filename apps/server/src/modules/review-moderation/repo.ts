@@ -249,6 +249,16 @@ export function createReviewModerationRepo(db: Database) {
     async insertNotice(row: { tradeId: string; reason: string; startedAt: Date; endsAt: Date; setBy: string }): Promise<void> {
       await db.insert(reviewNotices).values(row);
     },
+
+    /** Ends the business's notices showing at `now`, kept as history: their reasons and who set them. */
+    async endNotices(tradeId: string, now: Date): Promise<{ reason: string; endsAt: Date }[]> {
+      const ended = await db
+        .update(reviewNotices)
+        .set({ endsAt: now })
+        .where(and(eq(reviewNotices.tradeId, tradeId), gt(reviewNotices.endsAt, now)))
+        .returning({ reason: reviewNotices.reason, endsAt: reviewNotices.endsAt });
+      return ended;
+    },
   };
 }
 

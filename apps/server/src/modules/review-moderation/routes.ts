@@ -1,6 +1,6 @@
 import { envelopeSchema } from '@churchtrades/shared/envelope';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { mayModerate } from '@churchtrades/shared/permissions';
+import { mayAdministerDirectory, mayModerate } from '@churchtrades/shared/permissions';
 import {
   moderatedReviewsSchema,
   removeReviewSchema,
@@ -129,6 +129,23 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: R
     async (request, reply) => {
       const notice = await reviewModeration.setNotice(currentUser(request), request.params.id, request.body.reason);
       return reply.code(201).send(envelope(201, MESSAGES.reviewNoticeSet, { notice }));
+    },
+  );
+
+  app.delete(
+    '/moderation/trades/:id/reviewNotice',
+    {
+      onRequest: app.requireRole(mayAdministerDirectory, MESSAGES.administratorsOnly),
+      schema: {
+        tags: ['moderation'],
+        summary: "End a business's fake-review notice early: administrators only, and not one serving the business's church",
+        params: tradeParamsSchema,
+        response: doneAnswer,
+      },
+    },
+    async (request) => {
+      await reviewModeration.liftNotice(currentUser(request), request.params.id);
+      return envelope(200, MESSAGES.reviewNoticeLifted, {});
     },
   );
 };

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import {
   CHURCH_HOLD_HOURS,
   type ModeratedReview,
@@ -17,6 +18,7 @@ import { type MailSender, recipientOf } from '../mail/account-mails';
 import type { MailService } from '../mail/service';
 import type { ChurchScope } from '../moderation/repo';
 import { networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
+import { requirePermission } from '../sessions/permission';
 import type { SignedInUser } from '../sessions/service';
 import { reviewNoticeMail, reviewRemovedMail } from './mails';
 import type { DecidedReview, ModeratedReviewRow, OpenReportRow, ReviewModerationRepo } from './repo';
@@ -293,6 +295,29 @@ export function createReviewModerationService(deps: ReviewModerationDependencies
         const owner = { email: trade.ownerEmail, firstName: trade.ownerFirstName, emailVerifiedAt: trade.ownerEmailVerifiedAt };
         await mail.queue(reviewNoticeMail(sender, recipientOf(owner), trade, { reason, endsAt }));
         return { startedAt: startedAt.toISOString(), endsAt: endsAt.toISOString(), reason };
+      });
+    },
+
+    /** Nobody shortens the notice but an administrator without ties to the business: it ends now, audited. */
+    async liftNotice(user: SignedInUser, tradeId: string): Promise<void> {
+      requirePermission(user, mayAdministerDirectory, MESSAGES.administratorsOnly);
+      const served = await repo.churchesServed(user.userId);
+      const now = clock();
+      await transactions.run(async () => {
+        const trade = await repo.tradeForNotice(tradeId);
+        if (!trade) throw new AppError('NOT_FOUND', MESSAGES.tradeNotFound);
+        const ties = tiesOf(user, served, trade);
+        if (!mayDecide(ties)) refuseConflicted(ties);
+        const [ended] = await repo.endNotices(tradeId, now);
+        if (!ended) throw new AppError('NOT_FOUND', MESSAGES.reviewNoticeNotShowing);
+        await audit.record(user, {
+          action: 'trade.reviewNoticeLift',
+          subjectType: 'TRADE',
+          subjectId: tradeId,
+          subjectName: trade.name,
+          before: { reason: ended.reason, showing: true },
+          after: { reason: ended.reason, showing: false },
+        });
       });
     },
   };

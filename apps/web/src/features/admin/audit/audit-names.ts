@@ -53,6 +53,7 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'review.keep': 'Review kept',
   'review.hold': "Review held by its business's church",
   'trade.reviewNotice': 'Fake-review notice set on a business',
+  'trade.reviewNoticeLift': 'Fake-review notice lifted early',
 };
 
 export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
