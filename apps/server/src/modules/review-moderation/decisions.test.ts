@@ -98,6 +98,18 @@ describe('conflicts of interest', () => {
     expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
   });
 
+  it('refuses a moderator of another church deciding on a review they wrote', async () => {
+    const { trade, otherModerator } = await scene();
+    const { review } = await createModeratedReview(db, { tradeId: trade.id, reviewerUserId: otherModerator.account.id });
+
+    const response = await remove(otherModerator.browser, review.id);
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(MESSAGES.reviewConflictOfInterest);
+    expect((await keep(otherModerator.browser, review.id)).statusCode).toBe(403);
+    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+  });
+
   it.each(['PRIEST', 'TRADER', 'USER'] as const)('refuses a %s every decision', async (role) => {
     const { trade } = await scene();
     const { review } = await createModeratedReview(db, { tradeId: trade.id });
