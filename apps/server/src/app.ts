@@ -62,6 +62,9 @@ import { createEnquiryInboxService } from './modules/enquiry-inbox/service';
 import { createEnquiryReportRepo } from './modules/enquiry-reports/repo';
 import { enquiryReportRoutes } from './modules/enquiry-reports/routes';
 import { createEnquiryReportService } from './modules/enquiry-reports/service';
+import { createReviewModerationRepo } from './modules/review-moderation/repo';
+import { reviewModerationRoutes } from './modules/review-moderation/routes';
+import { createReviewModerationService } from './modules/review-moderation/service';
 import { healthRoutes } from './modules/health/routes';
 import { createOutboxRepo } from './modules/mail/repo';
 import { mailRoutes } from './modules/mail/routes';
@@ -285,6 +288,16 @@ export async function buildApp({
     moderatedScope: moderation.moderatedScope,
     investigated: inbox.investigated,
   });
+  const reviewModeration = createReviewModerationService({
+    repo: createReviewModerationRepo(db),
+    audit,
+    rateLimits,
+    mail,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+    transactions,
+    moderatedScope: moderation.moderatedScope,
+  });
   const churchChecks = createChurchCheckService({
     repo: createChurchCheckRepo(db),
     audit,
@@ -366,6 +379,7 @@ export async function buildApp({
       await api.register(enquiryInboxRoutes, { inbox });
       await api.register(enquiryReportRoutes, { reports: enquiryReports });
       await api.register(reviewRoutes, { reviews });
+      await api.register(reviewModerationRoutes, { reviewModeration });
     },
     { prefix: '/api' },
   );

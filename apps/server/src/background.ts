@@ -17,6 +17,8 @@ import { createMailService } from './modules/mail/service';
 import { createMailTransport } from './modules/mail/transport';
 import { createMailWorker, type DeliveryOutcome } from './modules/mail/worker';
 import { reviewInvitationJob, reviewInvitationsOf } from './modules/reviews/invitations';
+import { churchHoldLapseJob } from './modules/review-moderation/job';
+import { createReviewModerationRepo } from './modules/review-moderation/repo';
 import { stillTradingJob, stillTradingServiceOf } from './modules/still-trading/job';
 
 export interface BackgroundWorkOptions {
@@ -65,6 +67,7 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
       abnRecheckJob(abnServiceOf(db, config, clock, mail)),
       stillTradingJob(stillTradingServiceOf(db, config, clock, mail)),
       reviewInvitationJob(reviewInvitationsOf(db, config, clock, mail)),
+      churchHoldLapseJob({ repo: createReviewModerationRepo(db), clock }),
     ],
     log,
     runBy: `${os.hostname()}:${process.pid}`,

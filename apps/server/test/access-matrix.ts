@@ -24,6 +24,8 @@ import {
   enquirySpamReports,
   oneTimeKeys,
   outboxMails,
+  reviewNotices,
+  reviewReports,
   reviews,
   sessions,
   siteSettings,
@@ -34,6 +36,7 @@ import {
 } from '../src/db/schema';
 import { createEnquiry, createSpamReport } from '../src/modules/enquiry-inbox/enquiry-factory';
 import { createAnsweredEnquiry, createReview } from '../src/modules/reviews/review-factory';
+import { createModeratedReview, createReviewReport } from '../src/modules/review-moderation/moderated-review-factory';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
 import { stillTradingLinks } from '../src/modules/still-trading/link';
 import { conversationLinks } from '../src/modules/enquiries/conversation-link';
@@ -494,6 +497,25 @@ async function reviewOfTheOwner(scene: Scene) {
 
 function blockedState(scene: Scene, emailKey: string) {
   return () => scene.db.select().from(blockedSenders).where(eq(blockedSenders.emailKey, emailKey));
+}
+
+/**
+ * Remove, keep and the notice: anyone without ties to the business's church (another church's moderator, a
+ * governor, an administrator); its own moderator may not.
+ */
+const REVIEW_DECIDERS = answers(403, { anonymous: 401, OTHER_MODERATOR: 'ok', GOVERNOR: 'ok', ADMIN: 'ok', SUPER: 'ok' });
+
+/** A call on a fresh review of a fresh business of the scene's church; the state is the review and its reports. */
+function onReview(request: (reviewId: string) => InjectOptions, fields: Partial<typeof reviews.$inferInsert> = {}): AccessRow['call'] {
+  return async (scene) => {
+    const trade = await scene.freshTrade();
+    const { review } = await createModeratedReview(scene.db, { tradeId: trade.id, ...fields });
+    const state = async () => [
+      await scene.db.select().from(reviews).where(eq(reviews.id, review.id)),
+      await scene.db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id)),
+    ];
+    return { request: request(review.id), target: review.id, state };
+  };
 }
 
 let stillTradingPeriodsSet = 0;
@@ -1575,6 +1597,56 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     call: async (scene) => {
       const { review, state } = await reviewOfTheOwner(scene);
       return { request: send('POST', `/api/reviews/${review.id}/answer`, { body: 'Thank you for the kind words.' }), state };
+    },
+  },
+
+  // Reviews' reports and their moderation
+  {
+    route: 'POST /api/reviews/:id/reports',
+    answers: EVERYONE,
+    call: onReview((id) => send('POST', `/api/reviews/${id}/reports`, { reason: 'Reads as if the owner wrote it' })),
+  },
+  {
+    route: 'GET /api/moderation/reviews',
+    answers: answers(403, { anonymous: 401, MODERATOR: 'sees', OTHER_MODERATOR: 'sees', GOVERNOR: 'sees', ADMIN: 'sees', SUPER: 'sees' }),
+    call: async (scene) => {
+      const { review } = await createModeratedReview(scene.db, { tradeId: (await scene.freshTrade()).id });
+      await createReviewReport(scene.db, review.id);
+      return { request: get('/api/moderation/reviews'), target: review.id };
+    },
+  },
+  {
+    route: 'POST /api/moderation/reviews/:id/remove',
+    answers: REVIEW_DECIDERS,
+    call: onReview((id) => send('POST', `/api/moderation/reviews/${id}/remove`, { reason: 'Written by a competitor' })),
+  },
+  {
+    route: 'POST /api/moderation/reviews/:id/keep',
+    answers: REVIEW_DECIDERS,
+    call: onReview((id) => send('POST', `/api/moderation/reviews/${id}/keep`), { status: 'HELD', holdReasons: ['LINK'] }),
+  },
+  {
+    route: 'POST /api/moderation/reviews/:id/hold',
+    answers: answers(403, { anonymous: 401, MODERATOR: 'ok' }),
+    call: onReview((id) => send('POST', `/api/moderation/reviews/${id}/hold`)),
+  },
+  {
+    route: 'POST /api/moderation/trades/:id/reviewNotice',
+    answers: REVIEW_DECIDERS,
+    call: async (scene) => {
+      const trade = await scene.freshTrade();
+      const state = () => scene.db.select().from(reviewNotices).where(eq(reviewNotices.tradeId, trade.id));
+      return { request: send('POST', `/api/moderation/trades/${trade.id}/reviewNotice`, { reason: 'Reviews bought in bulk' }), state };
+    },
+  },
+  {
+    route: 'DELETE /api/moderation/trades/:id/reviewNotice',
+    answers: ADMINISTRATORS,
+    call: async (scene) => {
+      const trade = await scene.freshTrade();
+      await scene.db.insert(reviewNotices).values({ tradeId: trade.id, reason: 'Reviews bought in bulk', endsAt: new Date(Date.now() + 86_400_000) });
+      const state = () => scene.db.select().from(reviewNotices).where(eq(reviewNotices.tradeId, trade.id));
+      return { request: send('DELETE', `/api/moderation/trades/${trade.id}/reviewNotice`), state };
     },
   },
 

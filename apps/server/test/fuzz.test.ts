@@ -19,6 +19,7 @@ import type { KnownIds } from './fuzz/schema-arbitrary';
 import { users } from '../src/db/schema';
 import { createEnquiry, createSpamReport } from '../src/modules/enquiry-inbox/enquiry-factory';
 import { createReview } from '../src/modules/reviews/review-factory';
+import { createReviewReport } from '../src/modules/review-moderation/moderated-review-factory';
 import { createTestApp } from './test-app';
 import { loggedInBrowser, newTestAddress, testBrowser, type TestBrowser } from './test-browser';
 
@@ -71,10 +72,24 @@ const bystanderTrade = await createTrade(db, { ownerId: bystander.id, churchId: 
 const enquiry = await createEnquiry(db, { tradeId: ownTrade.id });
 const spamReport = await createSpamReport(db, enquiry, church.id);
 
-// A review of the owner's business by a visitor whose enquiry it answered: its id reaches the reviews' checks.
+// A reported review of the owner's business by a visitor whose enquiry it answered: its ids reach the reviews'
+// checks, reports and decisions.
 const review = await createReview(db, { tradeId: ownTrade.id });
+const reviewReport = await createReviewReport(db, review.id);
 
-const sharedIds = [church.id, ownTrade.id, ownAddress.id, ownSocialMedia.id, bystander.id, bystanderTrade.id, enquiry.id, spamReport.id, review.id, review.enquiryId];
+const sharedIds = [
+  church.id,
+  ownTrade.id,
+  ownAddress.id,
+  ownSocialMedia.id,
+  bystander.id,
+  bystanderTrade.id,
+  enquiry.id,
+  spamReport.id,
+  review.id,
+  review.enquiryId,
+  reviewReport.id,
+];
 const integers = [categories.main.id, categories.sub.id];
 
 const OPEN_ACCOUNT = { enabled: true, accountNonLocked: true, accountNonExpired: true, credentialsNonExpired: true };

@@ -5,7 +5,7 @@ import { pageSchema, pagingSchema, typedTextSchema } from './trade-search';
 export const AUDIT_PAGE_SIZE = 25;
 
 /** What a privileged change was made to. */
-export const AUDIT_SUBJECTS = ['TRADE', 'CHURCH', 'CATEGORY', 'USER', 'MAIL', 'SETTING', 'SENDER'] as const;
+export const AUDIT_SUBJECTS = ['TRADE', 'CHURCH', 'CATEGORY', 'USER', 'MAIL', 'SETTING', 'SENDER', 'REVIEW'] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 /**
@@ -62,6 +62,12 @@ export const AUDIT_ACTIONS = [
   // An enquiries' sender address blocked across the directory, or let through again: the address is the subject.
   'sender.block',
   'sender.unblock',
+  // A review's moderation (the review is the subject), and the fake-review notice of a business (the business).
+  'review.remove',
+  'review.keep',
+  'review.hold',
+  'trade.reviewNotice',
+  'trade.reviewNoticeLift',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -399,6 +399,9 @@ export const MESSAGES = {
   reviewHoldOwnChurchOnly: 'Only a moderator of the business\'s church holds a review; you may decide it.',
   reviewNoticeSet: 'The notice shows on the business page for 90 days',
   reviewNoticeActive: 'This business shows a notice already.',
+  reviewOfOwnBusiness: 'Reviews of your own business are decided by other moderators.',
+  reviewNoticeLifted: 'The notice no longer shows on the business page',
+  reviewNoticeNotShowing: 'This business shows no notice.',
 
   clientErrorReceived: 'Error report received',
   clientErrorRouteInvalid: 'The route must be a path without a query',

@@ -338,6 +338,6 @@ const removalReasonSchema = z
 export const removeReviewSchema = z.object({ reason: removalReasonSchema });
 export type RemoveReviewInput = z.infer<typeof removeReviewSchema>;
 
-/** `POST /api/moderation/trades/:tradeId/reviewNotice`: the 90-day public notice; its reason is public too. */
+/** `POST /api/moderation/trades/:id/reviewNotice`: the 90-day public notice; its reason is public too. */
 export const reviewNoticeInputSchema = z.object({ reason: removalReasonSchema });
 export type ReviewNoticeInput = z.infer<typeof reviewNoticeInputSchema>;

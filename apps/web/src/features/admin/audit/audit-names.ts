@@ -49,6 +49,11 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'setting.change': 'Setting changed',
   'sender.block': 'Blocked an enquiry sender',
   'sender.unblock': 'Unblocked an enquiry sender',
+  'review.remove': 'Review removed',
+  'review.keep': 'Review kept',
+  'review.hold': "Review held by its business's church",
+  'trade.reviewNotice': 'Fake-review notice set on a business',
+  'trade.reviewNoticeLift': 'Fake-review notice lifted early',
 };
 
 export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
@@ -59,4 +64,5 @@ export const SUBJECT_NAMES: Readonly<Record<AuditSubject, string>> = {
   MAIL: 'E-mail',
   SETTING: 'Setting',
   SENDER: 'Enquiry sender',
+  REVIEW: 'Review',
 };

@@ -41,7 +41,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-/** The subject's name, a link to its page where it has one (a category and a blocked sender have none of their own; a mail leads to the failed ones). */
+/** The subject's name, a link to its page where it has one (a category, a blocked sender and a review have none of their own; a mail leads to the failed ones). */
 function SubjectName({ entry }: { entry: AuditEntry }) {
   const href = subjectHref(entry);
   return href ? <Link to={href}>{entry.subjectName}</Link> : <>{entry.subjectName}</>;
@@ -62,6 +62,7 @@ function subjectHref({ subjectType, subjectId }: AuditEntry): string | null {
       return paths.adminSettings.getHref();
     case 'CATEGORY':
     case 'SENDER':
+    case 'REVIEW':
       return null;
   }
 }

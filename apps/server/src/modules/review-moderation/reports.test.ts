@@ -1,0 +1,249 @@
+import { MESSAGES } from '@churchtrades/shared/messages';
+import { REVIEW_CHECKS } from '@churchtrades/shared/reviews';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { churchMembers, reviewReports, reviews, trades } from '../../db/schema';
+import { createAccount, createChurch, createTrade } from '../../../test/factories';
+import { createTestApp } from '../../../test/test-app';
+import { loggedInBrowser, type TestBrowser, testBrowser } from '../../../test/test-browser';
+import { createModeratedReview, createReviewReport } from './moderated-review-factory';
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const { app, database } = await createTestApp({ backgroundWork: false });
+const db = database.db;
+
+const browserOf = (userId: string) => loggedInBrowser(app, db, userId);
+
+async function memberOf(churchId: string, role: 'MODERATOR' | 'GOVERNOR' | 'ADMIN' = 'MODERATOR', churchRole: 'MODERATOR' | 'PRIEST' = 'MODERATOR') {
+  const account = await createAccount(db, { role, governedState: role === 'GOVERNOR' ? 'NSW' : null });
+  await db.insert(churchMembers).values({ churchId, userId: account.id, churchRole });
+  return browserOf(account.id);
+}
+
+/** A business of a new church, with a moderator of that church. */
+async function scene() {
+  const church = await createChurch(db, { stateType: 'NSW' });
+  const trade = await createTrade(db, { churchId: church.id, stateType: 'NSW' });
+  return { church, trade, moderator: await memberOf(church.id) };
+}
+
+const report = (browser: TestBrowser, reviewId: string, payload: object) => browser.post(`/api/reviews/${reviewId}/reports`, payload);
+
+async function reviewRow(id: string) {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+  return row!;
+}
+
+async function totalsOf(tradeId: string) {
+  const [row] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
+  return row!;
+}
+
+interface Listed {
+  id: string;
+  mayDecide: boolean;
+  mayHold: boolean;
+}
+
+async function waiting(browser: TestBrowser): Promise<Listed[]> {
+  const response = await browser.get('/api/moderation/reviews');
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  return response.json().data.reviews;
+}
+
+const itemOf = async (browser: TestBrowser, id: string) => (await waiting(browser)).find((item) => item.id === id);
+
+describe('POST /api/reviews/:id/reports', () => {
+  it('accepts an anonymous report with its reason from its network, and the review stays published', async () => {
+    const { trade } = await scene();
+    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const visitor = testBrowser(app, { address: '2001:db8:77:1::5' });
+
+    const response = await report(visitor, review.id, { reason: 'The business owner wrote this about himself' });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe(MESSAGES.reviewReported);
+    const id = response.json().data.report.id as string;
+    const [row] = await db.select().from(reviewReports).where(eq(reviewReports.id, id));
+    expect(row).toMatchObject({
+      reviewId: review.id,
+      reporterUserId: null,
+      reporterNetwork: '2001:db8:77:1::/64',
+      reason: 'The business owner wrote this about himself',
+      decision: null,
+    });
+    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+    expect(await totalsOf(trade.id)).toEqual({ count: 1, stars: 4 });
+  });
+
+  it('names the logged-in reporter, and takes reports of a held review', async () => {
+    const { trade } = await scene();
+    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'] });
+    const account = await createAccount(db, { role: 'USER' });
+
+    const response = await report(await browserOf(account.id), review.id, { reason: 'Advertises another business' });
+
+    expect(response.statusCode).toBe(201);
+    const [row] = await db.select().from(reviewReports).where(eq(reviewReports.id, response.json().data.report.id));
+    expect(row!.reporterUserId).toBe(account.id);
+  });
+
+  it('refuses a report without a reason, naming the field', async () => {
+    const { trade } = await scene();
+    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+
+    const response = await report(testBrowser(app), review.id, { reason: '   ' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: 'reason', message: MESSAGES.reviewReportReasonRequired }]);
+    expect(await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id))).toEqual([]);
+  });
+
+  it('refuses a report whose hidden field a robot filled', async () => {
+    const { trade } = await scene();
+    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+
+    const response = await report(testBrowser(app), review.id, { reason: 'Fake', homepage: 'http://spam.example' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(MESSAGES.formRefused);
+    expect(await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id))).toEqual([]);
+  });
+
+  it('answers an unknown review not found, and a removed one removed already', async () => {
+    const { trade } = await scene();
+    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'REMOVED', removedAt: new Date(), removedReason: 'Abusive words' });
+
+    const unknown = await report(testBrowser(app), crypto.randomUUID(), { reason: 'Fake review' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(MESSAGES.reviewNotFound);
+    const removed = await report(testBrowser(app), review.id, { reason: 'Fake review' });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe(MESSAGES.reviewAlreadyRemoved);
+  });
+
+  it("refuses a network's reports beyond the hour's limit, with Retry-After, and takes another network's", async () => {
+    const { trade } = await scene();
+    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    // Two addresses of one IPv6 /64: one network, counted together.
+    const first = testBrowser(app, { address: '2001:db8:99:5::1' });
+    const second = testBrowser(app, { address: '2001:db8:99:5::2' });
+
+    for (let sent = 0; sent < REVIEW_CHECKS.reportsPerNetworkPerHour; sent += 1) {
+      expect((await report(sent % 2 === 0 ? first : second, review.id, { reason: `Report number ${sent}` })).statusCode).toBe(201);
+    }
+    const refused = await report(second, review.id, { reason: 'One too many' });
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(MESSAGES.reviewReportsTooMany);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id))).toHaveLength(REVIEW_CHECKS.reportsPerNetworkPerHour);
+    expect((await report(testBrowser(app), review.id, { reason: 'From elsewhere' })).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/moderation/reviews', () => {
+  it('lists reported, held and flagged reviews of every church, those waiting longest first, with their open reports', async () => {
+    const { church, trade } = await scene();
+    const elsewhere = await scene();
+    const reader = await memberOf((await createChurch(db, { stateType: 'VIC' })).id);
+    const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE_MS);
+    const reported = await createModeratedReview(db, { tradeId: trade.id, createdAt: ago(3 * 24 * 60) });
+    const oldReport = await createReviewReport(db, reported.review.id, { reportedAt: ago(50), reason: 'Written by a competitor' });
+    await createReviewReport(db, reported.review.id, { reportedAt: ago(45), decision: 'KEPT' });
+    const held = await createModeratedReview(db, { tradeId: elsewhere.trade.id, status: 'HELD', holdReasons: ['LINK'], createdAt: ago(40) });
+    const flagged = await createModeratedReview(db, { tradeId: trade.id, flags: ['SAME_NETWORK'], createdAt: ago(30) });
+    const weighed = await createModeratedReview(db, { tradeId: trade.id, flags: ['NEW_ACCOUNT'], checkedAt: new Date() });
+    const quiet = await createModeratedReview(db, { tradeId: trade.id });
+    const decided = await createModeratedReview(db, { tradeId: trade.id });
+    await createReviewReport(db, decided.review.id, { decision: 'KEPT' });
+    const removed = await createModeratedReview(db, { tradeId: trade.id, status: 'REMOVED', flags: ['SAME_TEXT'], removedReason: 'Abuse' });
+
+    const listed = await waiting(reader);
+    const ids = listed.map((item) => item.id);
+
+    const expected = [reported.review.id, held.review.id, flagged.review.id];
+    expect(ids.filter((id) => expected.includes(id))).toEqual(expected);
+    for (const hidden of [weighed, quiet, decided, removed]) expect(ids).not.toContain(hidden.review.id);
+    expect(listed.find((item) => item.id === reported.review.id)).toEqual({
+      id: reported.review.id,
+      tradeId: trade.id,
+      tradeName: trade.name,
+      churchName: church.name,
+      reviewerName: 'Rita R.',
+      stars: 4,
+      body: reported.review.body,
+      relation: 'CUSTOMER',
+      sameChurch: false,
+      status: 'PUBLISHED',
+      holdReasons: [],
+      flags: [],
+      churchHoldUntil: null,
+      writtenAt: reported.review.createdAt.toISOString(),
+      editedAt: null,
+      openReports: [{ id: oldReport.id, reason: 'Written by a competitor', reportedAt: oldReport.reportedAt.toISOString() }],
+      mayDecide: true,
+      mayHold: false,
+      tradeNoticeUntil: null,
+    });
+    expect(listed.find((item) => item.id === held.review.id)).toMatchObject({ status: 'HELD', holdReasons: ['LINK'], openReports: [] });
+    expect(listed.find((item) => item.id === flagged.review.id)).toMatchObject({ flags: ['SAME_NETWORK'] });
+  });
+
+  it('tells each caller whether they may decide or hold: never both, and a hold only once', async () => {
+    const { church, trade, moderator } = await scene();
+    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    await createReviewReport(db, review.id);
+    const otherModerator = await memberOf((await createChurch(db)).id);
+    const governor = await browserOf((await createAccount(db, { role: 'GOVERNOR', governedState: 'NSW' })).id);
+    const administrator = await browserOf((await createAccount(db, { role: 'ADMIN' })).id);
+    const administratorOfTheChurch = await memberOf(church.id, 'ADMIN');
+    const governorAndPriest = await memberOf(church.id, 'GOVERNOR', 'PRIEST');
+    const ownerAndModerator = await createAccount(db, { role: 'MODERATOR' });
+    await db.insert(churchMembers).values({ churchId: church.id, userId: ownerAndModerator.id, churchRole: 'MODERATOR' });
+    const ownersTrade = await createTrade(db, { churchId: church.id, ownerId: ownerAndModerator.id });
+    const ownReview = await createModeratedReview(db, { tradeId: ownersTrade.id, status: 'HELD', holdReasons: ['PROFANITY'] });
+
+    const may = async (browser: TestBrowser, id = review.id) => {
+      const item = await itemOf(browser, id);
+      return item && { mayDecide: item.mayDecide, mayHold: item.mayHold };
+    };
+    expect(await may(moderator)).toEqual({ mayDecide: false, mayHold: true });
+    expect(await may(otherModerator)).toEqual({ mayDecide: true, mayHold: false });
+    expect(await may(governor)).toEqual({ mayDecide: true, mayHold: false });
+    expect(await may(administrator)).toEqual({ mayDecide: true, mayHold: false });
+    expect(await may(administratorOfTheChurch)).toEqual({ mayDecide: false, mayHold: true });
+    expect(await may(governorAndPriest)).toEqual({ mayDecide: false, mayHold: false });
+    expect(await may(await browserOf(ownerAndModerator.id), ownReview.review.id)).toEqual({ mayDecide: false, mayHold: false });
+
+    expect((await moderator.post(`/api/moderation/reviews/${review.id}/hold`)).statusCode).toBe(200);
+    expect(await may(moderator)).toEqual({ mayDecide: false, mayHold: false });
+    expect(await itemOf(moderator, review.id)).toMatchObject({ status: 'HELD', churchHoldUntil: expect.any(String) });
+  });
+
+  it("shows the end of the business's notice beside its reviews", async () => {
+    const { trade } = await scene();
+    const { review } = await createModeratedReview(db, { tradeId: trade.id, flags: ['SAME_TEXT'] });
+    const governor = await browserOf((await createAccount(db, { role: 'GOVERNOR', governedState: 'VIC' })).id);
+
+    const set = await governor.post(`/api/moderation/trades/${trade.id}/reviewNotice`, { reason: 'Reviews bought from a review farm' });
+
+    expect(set.statusCode).toBe(201);
+    expect(await itemOf(governor, review.id)).toMatchObject({ tradeNoticeUntil: set.json().data.notice.endsAt });
+    expect(new Date(set.json().data.notice.endsAt).getTime() - new Date(set.json().data.notice.startedAt).getTime()).toBe(90 * DAY_MS);
+  });
+
+  it('refuses priests, traders, users and anonymous callers, and a moderator not confirmed yet', async () => {
+    const unconfirmed = await createAccount(db, { role: 'MODERATOR', moderated: false });
+    const callers = await Promise.all(
+      (['PRIEST', 'TRADER', 'USER'] as const).map(async (role) => browserOf((await createAccount(db, { role })).id)),
+    );
+
+    for (const browser of callers) expect((await browser.get('/api/moderation/reviews')).statusCode).toBe(403);
+    expect((await testBrowser(app).get('/api/moderation/reviews')).statusCode).toBe(401);
+    const notConfirmed = await (await browserOf(unconfirmed.id)).get('/api/moderation/reviews');
+    expect(notConfirmed.statusCode).toBe(403);
+    expect(notConfirmed.json().message).toBe(MESSAGES.awaitingConfirmation);
+  });
+});
