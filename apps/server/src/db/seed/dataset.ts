@@ -6,6 +6,7 @@ import { DEMO_NOW } from './demo-clock';
 import {
   buildMemberships,
   buildRoleAccounts,
+  buildNeighbourModerator,
   buildWaitingModerator,
   type ChurchMemberRow,
   type DemoAccount,
@@ -186,7 +187,10 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   placeInStillTradingRounds(createRandom(seed, 'still-trading'), generated, first.row.id, now);
   const demoBusiness = generated[0]?.trade;
   if (!demoBusiness) throw new Error('The demo trader has no business');
-  const users = [...accounts.values(), waitingModerator, ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];
+  const neighbourChurch = open.find((church) => church.row.id !== first.row.id);
+  if (!neighbourChurch) throw new Error('No second open church for the neighbour moderator');
+  const neighbourModerator = buildNeighbourModerator(createRandom(seed, 'neighbour-moderator'), passwordHash, demoAdmin);
+  const users = [...accounts.values(), waitingModerator, neighbourModerator, ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];
   const churchRows = churches.map((church) => church.row);
   // Generated businesses 1 and 2 are approved (generateTrades): their owners were told so.
   const [listed, relisted] = [generated[1]?.trade, generated[2]?.trade];
@@ -226,7 +230,10 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
     categories: categories.rows,
     users,
     churches: churchRows,
-    churchMembers: buildMemberships(accounts, waitingModerator, first.row.id, first.row.createdAt ?? DEMO_NOW),
+    churchMembers: [
+      ...buildMemberships(accounts, waitingModerator, first.row.id, first.row.createdAt ?? DEMO_NOW),
+      { churchId: neighbourChurch.row.id, userId: neighbourModerator.id, churchRole: 'MODERATOR', createdAt: neighbourModerator.createdAt },
+    ],
     trades: withCovers(tradeRows, covers),
     covers,
     addresses: generated.flatMap((item) => (item.address ? [item.address] : [])),

@@ -84,6 +84,31 @@ export function buildWaitingModerator(random: Random, passwordHash: string): Use
   };
 }
 
+/** The demo moderator of another church than the demo church's: a report there is theirs to decide without conflict. */
+export const NEIGHBOUR_MODERATOR_EMAIL = `neighbour.moderator@${DEMO_EMAIL_DOMAIN}`;
+
+/** A confirmed moderator of another church, who decides reports about the demo church's businesses. */
+export function buildNeighbourModerator(random: Random, passwordHash: string, confirmedBy: UserRow): UserRow {
+  const createdAt = new Date(Date.UTC(DEMO_NOW.getUTCFullYear() - 2, 2, 10, 9, 0, 0));
+  return {
+    id: random.uuid(),
+    firstName: 'Nina',
+    lastName: 'Neighbour',
+    email: NEIGHBOUR_MODERATOR_EMAIL,
+    phone: '0400 000 098',
+    bio: 'Demo moderator of another church than the demo church.',
+    role: 'MODERATOR',
+    governedState: null,
+    moderated: true,
+    moderatedBy: confirmedBy.id,
+    passwordHash,
+    enabled: true,
+    emailVerifiedAt: createdAt,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
 export function buildMemberships(
   accounts: Map<DemoRole, UserRow>,
   waitingModerator: UserRow,

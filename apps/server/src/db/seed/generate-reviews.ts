@@ -123,6 +123,8 @@ const RATED_STARS: readonly (readonly number[])[] = [
 /** Businesses with a review or two: no rating shows yet. */
 const FEW_STARS: readonly (readonly number[])[] = [[5], [4, 5], [3]];
 const DEMO_BUSINESS_STARS = [5, 4, 5, 4];
+/** A visitor without an account whom the demo trader's business answered 16 days ago: invited to review at the first start. */
+export const DEMO_INVITED_REVIEWER = { name: 'Ruth Ashby', email: 'ruth.ashby@example.org', suburb: 'Epping' } as const;
 const REMOVED_REASON = 'It described work done by another business, not this one.';
 const NOTICE_REASON = 'Several reviews of this business were written by people connected to its owner.';
 const HELD_BODY = 'Great service! See photos of the finished kitchen at www.example.com/kitchen-photos before you book.';
@@ -133,7 +135,7 @@ const HELD_BODY = 'Great service! See photos of the finished kitchen at www.exam
  * review or two, one with a removed review and its note, one showing the notice for gathering fake reviews; a review
  * held for a link, a flagged and reported one at another church than the demo moderator's (theirs to decide), one
  * reported at the demo moderator's own church (theirs only to hold); the demo user's answered enquiry not reviewed
- * yet, and two answered ones whose invitation the job mails at the first start.
+ * yet, and two answered ones whose invitation the job mails at the first start (one of them the demo trader's).
  */
 export function buildReviews(random: Random, people: ReviewPeople): DemoReviews {
   const { now } = people;
@@ -317,11 +319,13 @@ export function buildReviews(random: Random, people: ReviewPeople): DemoReviews 
     suburb: 'Parramatta',
     userId: people.demoUser.id,
   }).id;
-  // Answered over 14 days ago and not invited yet: the invitation job mails them at the first start.
-  for (const days of [16, 21]) {
-    const enquiry = answeredEnquiry(take(), new Date(now.getTime() - days * DAY_MS), nextReviewer());
-    enquiry.reviewInvitedAt = null;
-  }
+  // Answered over 14 days ago and not invited yet: the invitation job mails them at the first start, one of them
+  // to a visitor without an account who asked the demo trader's business.
+  const uninvited = [
+    answeredEnquiry(people.demoBusiness, new Date(now.getTime() - 16 * DAY_MS), DEMO_INVITED_REVIEWER),
+    answeredEnquiry(take(), new Date(now.getTime() - 21 * DAY_MS), nextReviewer()),
+  ];
+  for (const enquiry of uninvited) enquiry.reviewInvitedAt = null;
   return built;
 }
 

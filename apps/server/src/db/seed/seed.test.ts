@@ -31,7 +31,9 @@ import {
   trades,
   users,
 } from '../schema';
+import { NEIGHBOUR_MODERATOR_EMAIL } from './generate-accounts';
 import { firstNswChurch } from './generate-churches';
+import { DEMO_INVITED_REVIEWER } from './generate-reviews';
 import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData, WeakDemoPasswordError } from './seed';
 
 const SEED = 7;
@@ -488,5 +490,19 @@ describe('the demo reviews', () => {
     const due = answered.filter((enquiry) => daysBeforeSeeding(enquiry.firstAnsweredAt!) >= 14 && enquiry.reviewInvitedAt === null);
     expect(due).toHaveLength(2);
     expect(due.some((enquiry) => reviewedIds.has(enquiry.id))).toBe(false);
+    expect(due.find((enquiry) => enquiry.tradeId === summary.demoBusiness.id)).toMatchObject({
+      senderEmail: DEMO_INVITED_REVIEWER.email,
+      senderUserId: null,
+    });
+  });
+
+  it('gives another church a confirmed demo moderator, who decides reports about the demo church\'s businesses', async () => {
+    const [neighbour] = await db.select().from(users).where(eq(users.email, NEIGHBOUR_MODERATOR_EMAIL));
+    const served = await db.select().from(churchMembers).where(eq(churchMembers.userId, neighbour!.id));
+
+    expect(neighbour).toMatchObject({ role: 'MODERATOR', moderated: true, enabled: true });
+    expect(await verifyPassword(neighbour!.passwordHash, PASSWORD)).toBe(true);
+    expect(served).toEqual([expect.objectContaining({ churchRole: 'MODERATOR' })]);
+    expect(served[0]!.churchId).not.toBe(summary.demoChurch.id);
   });
 });

@@ -30,7 +30,7 @@ import {
 import { createImageStore } from '../../modules/uploads/image-store';
 import { buildDemoDataset, type DemoDataset } from './dataset';
 import { type DemoCover, drawCoverPicture } from './generate-covers';
-import { DEMO_EMAIL_DOMAIN, type DemoAccount } from './generate-accounts';
+import { DEMO_EMAIL_DOMAIN, type DemoAccount, NEIGHBOUR_MODERATOR_EMAIL } from './generate-accounts';
 
 export interface SeedOptions {
   seed: number;
@@ -169,7 +169,7 @@ function describe(summary: SeedSummary, options: SeedOptions): string[] {
     `  reviews        ${counts.reviews}`,
     `Demo accounts, each with the password "${summary.demoPassword}"${madeHere}:`,
     ...summary.accounts.map((account) => `  ${account.role.padEnd(roleWidth)}  ${account.email}`),
-    `The demo priest and moderator serve "${summary.demoChurch.name}".`,
+    `The demo priest and moderator serve "${summary.demoChurch.name}"; ${NEIGHBOUR_MODERATOR_EMAIL} moderates another church, and decides reports about its businesses.`,
     `The demo trader owns "${summary.demoBusiness.name}".`,
     `The demo user may review the business they asked at /reviews/write?enquiry=${summary.reviewableEnquiryId}`,
   ];
