@@ -1,5 +1,6 @@
 import { role, type churchMembers, type users } from '../schema';
 import { DEMO_NOW } from './demo-clock';
+import { NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
 import type { Random } from './random';
 import { capitalise } from './text';
 
@@ -83,9 +84,6 @@ export function buildWaitingModerator(random: Random, passwordHash: string): Use
     updatedAt: createdAt,
   };
 }
-
-/** The demo moderator of another church than the demo church's: a report there is theirs to decide without conflict. */
-export const NEIGHBOUR_MODERATOR_EMAIL = `neighbour.moderator@${DEMO_EMAIL_DOMAIN}`;
 
 /** A confirmed moderator of another church, who decides reports about the demo church's businesses. */
 export function buildNeighbourModerator(random: Random, passwordHash: string, confirmedBy: UserRow): UserRow {

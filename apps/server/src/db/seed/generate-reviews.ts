@@ -2,6 +2,7 @@ import { senderAddressKey } from '@churchtrades/shared/enquiries';
 import { REVIEW_NOTICE_DAYS, reviewerDisplayName, type ReviewRelation } from '@churchtrades/shared/reviews';
 import { textHashOf } from '../../modules/enquiries/service';
 import type { reviewNotices, reviewReports, reviews } from '../schema';
+import { DEMO_INVITED_REVIEWER } from './demo-people';
 import type { UserRow } from './generate-accounts';
 import type { EnquiryMessageRow, EnquiryRow } from './generate-enquiries';
 import type { TradeRow } from './generate-trades';
@@ -123,8 +124,6 @@ const RATED_STARS: readonly (readonly number[])[] = [
 /** Businesses with a review or two: no rating shows yet. */
 const FEW_STARS: readonly (readonly number[])[] = [[5], [4, 5], [3]];
 const DEMO_BUSINESS_STARS = [5, 4, 5, 4];
-/** A visitor without an account whom the demo trader's business answered 16 days ago: invited to review at the first start. */
-export const DEMO_INVITED_REVIEWER = { name: 'Ruth Ashby', email: 'ruth.ashby@example.org', suburb: 'Epping' } as const;
 const REMOVED_REASON = 'It described work done by another business, not this one.';
 const NOTICE_REASON = 'Several reviews of this business were written by people connected to its owner.';
 const HELD_BODY = 'Great service! See photos of the finished kitchen at www.example.com/kitchen-photos before you book.';

@@ -31,9 +31,8 @@ import {
   trades,
   users,
 } from '../schema';
-import { NEIGHBOUR_MODERATOR_EMAIL } from './generate-accounts';
+import { DEMO_INVITED_REVIEWER, NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
 import { firstNswChurch } from './generate-churches';
-import { DEMO_INVITED_REVIEWER } from './generate-reviews';
 import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData, WeakDemoPasswordError } from './seed';
 
 const SEED = 7;

@@ -30,7 +30,8 @@ import {
 import { createImageStore } from '../../modules/uploads/image-store';
 import { buildDemoDataset, type DemoDataset } from './dataset';
 import { type DemoCover, drawCoverPicture } from './generate-covers';
-import { DEMO_EMAIL_DOMAIN, type DemoAccount, NEIGHBOUR_MODERATOR_EMAIL } from './generate-accounts';
+import { DEMO_EMAIL_DOMAIN, type DemoAccount } from './generate-accounts';
+import { NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
 
 export interface SeedOptions {
   seed: number;

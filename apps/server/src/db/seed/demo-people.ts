@@ -1,0 +1,10 @@
+/**
+ * People of the demo whom the browser tests meet by address. Free of imports, so that those tests read them without
+ * loading the seed.
+ */
+
+/** The demo moderator of another church than the demo church's: a report there is theirs to decide without conflict. */
+export const NEIGHBOUR_MODERATOR_EMAIL = 'neighbour.moderator@demo.churchtrades.au';
+
+/** A visitor without an account whom the demo trader's business answered 16 days ago: invited to review at the first start. */
+export const DEMO_INVITED_REVIEWER = { name: 'Ruth Ashby', email: 'ruth.ashby@example.org', suburb: 'Epping' } as const;
