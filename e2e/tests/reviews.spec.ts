@@ -1,5 +1,7 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
+import type { Envelope } from '@churchtrades/shared/envelope';
 import { reviewerDisplayName } from '@churchtrades/shared/reviews';
+import type { TradePage } from '@churchtrades/shared/trade-search';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { DEMO_INVITED_REVIEWER, NEIGHBOUR_MODERATOR_EMAIL } from '../../apps/server/src/db/seed/demo-people';
 import { blockingViolations, tabTo } from './accessibility-helpers';
@@ -106,5 +108,32 @@ test.describe('reviews', () => {
     expect(await blockingViolations(visitor), 'axe on the business page with its note').toEqual([]);
 
     for (const opened of [owner, visitor, moderator]) await opened.context().close();
+  });
+});
+
+test.describe('4 stars and up', () => {
+  test('a visitor keeps the businesses rated 4 stars and up, with their stars on the cards, and the address keeps it', async ({ page }) => {
+    await page.goto('/');
+    // The page settles its first search in the URL: a tick made meanwhile could be undone by it.
+    await page.waitForLoadState('networkidle');
+    const filter = page.getByRole('checkbox', { name: '4 stars and up' });
+    const answer = page.waitForResponse((response) => response.url().includes('/api/trades/clientFilter'));
+    await tabTo(page, filter);
+    await page.keyboard.press('Space');
+    const rated = ((await (await answer).json()) as Envelope<{ trades: TradePage }>).data.trades;
+
+    await expect(page).toHaveURL(/[?&]minRating=4(&|$)/);
+    expect(rated.totalElements).toBeGreaterThan(0);
+    expect(rated.content.every(({ rating }) => rating !== null && rating.average >= 4)).toBe(true);
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards).toHaveCount(rated.content.length);
+    for (const card of await cards.all()) {
+      await expect(card.getByRole('img', { name: /^\d\.\d out of 5 stars from \d+ reviews$/ })).toBeVisible();
+    }
+    expect(await blockingViolations(page), 'axe on the rated businesses').toEqual([]);
+
+    await page.reload();
+    await expect(filter).toBeChecked();
+    await expect(cards).toHaveCount(rated.content.length);
   });
 });
