@@ -248,6 +248,7 @@ describe('GET /api/moderation/queue', () => {
         subCategory: 'Plumber',
         online: true,
         badges: { abn: null, church: null, licence: null },
+        rating: null,
       },
       duplicates: [],
       duplicatesElsewhere: 0,
