@@ -7,7 +7,7 @@ import { testBrowser } from '../../../test/test-browser';
 import { createSessionRepo } from '../sessions/repo';
 import { createSessionService } from '../sessions/service';
 import { churchHoldLapseJob } from './job';
-import { createModeratedReview } from './moderated-review-factory';
+import { createReview } from '../reviews/review-factory';
 import { createReviewModerationRepo } from './repo';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -37,7 +37,7 @@ async function heldByTheChurch(fields: Partial<typeof reviews.$inferInsert> = {}
   const trade = await createTrade(db, { churchId: church.id });
   const moderator = await createAccount(db, { role: 'MODERATOR' });
   await db.insert(churchMembers).values({ churchId: church.id, userId: moderator.id, churchRole: 'MODERATOR' });
-  const { review } = await createModeratedReview(db, { tradeId: trade.id, stars: 5, ...fields });
+  const review = await createReview(db, { tradeId: trade.id, stars: 5, ...fields });
   const response = await (await loggedIn(moderator.id)).post(`/api/moderation/reviews/${review.id}/hold`);
   expect(response.statusCode).toBe(200);
   return { trade, review };

@@ -6,7 +6,7 @@ import { auditLog, churchMembers, outboxMails, reviewNotices, reviewReports, rev
 import { createAccount, createChurch, createOwner, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, type TestBrowser, testBrowser } from '../../../test/test-browser';
-import { createModeratedReview, createReviewReport } from './moderated-review-factory';
+import { createReview, createReviewReport } from '../reviews/review-factory';
 
 const HOUR_MS = 60 * 60 * 1000;
 const { app, database } = await createTestApp({ backgroundWork: false });
@@ -59,8 +59,8 @@ const reportsOf = (reviewId: string) => db.select().from(reviewReports).where(eq
 describe('conflicts of interest', () => {
   it("refuses a moderator of the business's own church removing, keeping or setting the notice, and changes nothing", async () => {
     const { trade, moderator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'] });
-    await createReviewReport(db, review.id);
+    const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'] });
+    await createReviewReport(db, review);
     const before = await reviewRow(review.id);
 
     for (const response of [await remove(moderator.browser, review.id), await keep(moderator.browser, review.id), await setNotice(moderator.browser, trade.id)]) {
@@ -74,7 +74,7 @@ describe('conflicts of interest', () => {
 
   it("treats an administrator who moderates the business's church as conflicted", async () => {
     const { church, trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     const administrator = await memberOf(church.id, 'ADMIN');
 
     expect((await remove(administrator.browser, review.id)).statusCode).toBe(403);
@@ -86,10 +86,10 @@ describe('conflicts of interest', () => {
     const { church } = await scene();
     const ownerModerator = await memberOf(church.id);
     const ownTrade = await createTrade(db, { churchId: church.id, ownerId: ownerModerator.account.id });
-    const { review } = await createModeratedReview(db, { tradeId: ownTrade.id });
+    const review = await createReview(db, { tradeId: ownTrade.id });
     const elsewhere = await memberOf((await createChurch(db)).id);
     const elsewhereTrade = await createTrade(db, { ownerId: elsewhere.account.id });
-    const { review: elsewhereReview } = await createModeratedReview(db, { tradeId: elsewhereTrade.id });
+    const elsewhereReview = await createReview(db, { tradeId: elsewhereTrade.id });
 
     for (const response of [await hold(ownerModerator.browser, review.id), await remove(elsewhere.browser, elsewhereReview.id)]) {
       expect(response.statusCode).toBe(403);
@@ -100,7 +100,7 @@ describe('conflicts of interest', () => {
 
   it('refuses a moderator of another church deciding on a review they wrote', async () => {
     const { trade, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, reviewerUserId: otherModerator.account.id });
+    const review = await createReview(db, { tradeId: trade.id, enquiry: { senderUserId: otherModerator.account.id } });
 
     const response = await remove(otherModerator.browser, review.id);
 
@@ -112,7 +112,7 @@ describe('conflicts of interest', () => {
 
   it.each(['PRIEST', 'TRADER', 'USER'] as const)('refuses a %s every decision', async (role) => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     const browser = await byRole(role);
 
     for (const response of [await remove(browser, review.id), await keep(browser, review.id), await hold(browser, review.id), await setNotice(browser, trade.id)]) {
@@ -123,7 +123,7 @@ describe('conflicts of interest', () => {
 
   it('refuses an anonymous caller every decision', async () => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     const visitor = testBrowser(app);
 
     for (const response of [await remove(visitor, review.id), await keep(visitor, review.id), await hold(visitor, review.id), await setNotice(visitor, trade.id)]) {
@@ -135,9 +135,10 @@ describe('conflicts of interest', () => {
 describe('POST /api/moderation/reviews/:id/remove', () => {
   it('removes a review for a moderator of another church: its public note, its reports decided, the totals drop, audited, its reviewer told', async () => {
     const { trade, otherModerator } = await scene();
-    const { review, enquiry } = await createModeratedReview(db, { tradeId: trade.id, stars: 1 });
-    await createModeratedReview(db, { tradeId: trade.id, stars: 5 });
-    const open = await createReviewReport(db, review.id);
+    const reviewer = { senderEmail: 'rita@example.com.au', senderName: 'Rita Reviewer' };
+    const review = await createReview(db, { tradeId: trade.id, stars: 1, enquiry: reviewer });
+    await createReview(db, { tradeId: trade.id, stars: 5 });
+    const open = await createReviewReport(db, review);
     expect(await totalsOf(trade.id)).toEqual({ count: 2, stars: 6 });
 
     const response = await remove(otherModerator.browser, review.id, '  Written by a competitor, not a customer ');
@@ -157,7 +158,7 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
       before: { status: 'PUBLISHED' },
       after: { status: 'REMOVED', reason: 'Written by a competitor, not a customer' },
     });
-    const [mail] = await mailsTo(enquiry.senderEmail);
+    const [mail] = await mailsTo(reviewer.senderEmail);
     expect(mail!.subject).toBe(`Your review of ${trade.name} was removed`);
     expect(mail!.textBody).toContain('Hello Rita Reviewer,');
     expect(mail!.textBody).toContain('Written by a competitor, not a customer');
@@ -165,7 +166,7 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
 
   it.each(['GOVERNOR', 'ADMIN'] as const)('removes a review for a %s', async (role) => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['PROFANITY'] });
+    const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['PROFANITY'] });
 
     const response = await remove(await byRole(role), review.id);
 
@@ -175,7 +176,7 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
 
   it('refuses a removal without a reason, a review removed already, and an unknown one', async () => {
     const { trade, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
 
     const noReason = await remove(otherModerator.browser, review.id, ' ');
     expect(noReason.statusCode).toBe(400);
@@ -195,8 +196,8 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
 describe('POST /api/moderation/reviews/:id/keep', () => {
   it('publishes a held review with its holds lifted and flags weighed, decides its reports KEPT, the totals rise, audited', async () => {
     const { trade, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'], flags: ['NEW_ACCOUNT'], stars: 3 });
-    await createReviewReport(db, review.id);
+    const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'], flags: ['NEW_ACCOUNT'], stars: 3 });
+    await createReviewReport(db, review);
     expect(await totalsOf(trade.id)).toEqual({ count: 0, stars: 0 });
 
     const response = await keep(otherModerator.browser, review.id);
@@ -215,7 +216,7 @@ describe('POST /api/moderation/reviews/:id/keep', () => {
 
   it("ends the church's hold when a moderator without ties keeps the review", async () => {
     const { trade, moderator, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     await hold(moderator.browser, review.id);
 
     expect((await keep(otherModerator.browser, review.id)).statusCode).toBe(200);
@@ -227,7 +228,7 @@ describe('POST /api/moderation/reviews/:id/keep', () => {
 describe('POST /api/moderation/reviews/:id/hold', () => {
   it("holds a review for 48 hours, once, for a moderator of the business's church: the totals drop, audited", async () => {
     const { church, trade, moderator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, stars: 2 });
+    const review = await createReview(db, { tradeId: trade.id, stars: 2 });
     const secondModerator = await memberOf(church.id);
 
     const response = await hold(moderator.browser, review.id);
@@ -248,7 +249,7 @@ describe('POST /api/moderation/reviews/:id/hold', () => {
 
   it("refuses a hold to anyone but a moderator of the business's church, and of a removed review", async () => {
     const { trade, moderator, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
 
     for (const browser of [otherModerator.browser, await byRole('GOVERNOR'), await byRole('ADMIN')]) {
       const response = await hold(browser, review.id);

@@ -33,12 +33,12 @@ export type ReviewFields = Partial<Omit<NewReview, 'tradeId' | 'enquiryId'>> & {
 
 /**
  * Tests' review, written to the table as writing one leaves it: by default published, five stars from a
- * customer, on a new enquiry the business answered, its reviewer's details copied from that enquiry. The
- * business's totals follow by the migration's trigger.
+ * customer, on a new enquiry the business answered before the review's `createdAt` (now), its reviewer's
+ * details copied from that enquiry. The business's totals follow by the migration's trigger.
  */
 export async function createReview(db: Database, fields: ReviewFields) {
   const { tradeId, enquiryId, enquiry: enquiryFields = {}, ...columns } = fields;
-  const enquiry = enquiryId ? undefined : await createAnsweredEnquiry(db, { tradeId, ...enquiryFields });
+  const enquiry = enquiryId ? undefined : await createAnsweredEnquiry(db, { tradeId, at: columns.createdAt, ...enquiryFields });
   const body = columns.body ?? 'They came when they said they would and left the place spotless. Recommended.';
   const [review] = await db
     .insert(reviews)
