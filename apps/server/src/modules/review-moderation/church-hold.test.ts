@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { churchMembers, reviews, trades } from '../../db/schema';
+import { churchMembers, reviews } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp, testSessionLimits } from '../../../test/test-app';
 import { testBrowser } from '../../../test/test-browser';
 import { createSessionRepo } from '../sessions/repo';
 import { createSessionService } from '../sessions/service';
 import { churchHoldLapseJob } from './job';
-import { createReview } from '../reviews/review-factory';
+import { createReview, reviewTotalsOf } from '../reviews/review-factory';
 import { createReviewModerationRepo } from './repo';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -45,8 +45,7 @@ async function heldByTheChurch(fields: Partial<typeof reviews.$inferInsert> = {}
 
 async function stateOf(reviewId: string, tradeId: string) {
   const [review] = await db.select({ status: reviews.status, churchHoldUntil: reviews.churchHoldUntil }).from(reviews).where(eq(reviews.id, reviewId));
-  const [totals] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
-  return { ...review!, ...totals! };
+  return { ...review!, ...(await reviewTotalsOf(db, tradeId)) };
 }
 
 describe("the church's hold lapsing", () => {

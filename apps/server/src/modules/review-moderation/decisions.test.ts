@@ -2,11 +2,11 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { CHURCH_HOLD_HOURS, REVIEW_NOTICE_DAYS } from '@churchtrades/shared/reviews';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, churchMembers, outboxMails, reviewNotices, reviewReports, reviews, trades } from '../../db/schema';
+import { auditLog, churchMembers, outboxMails, reviewNotices, reviewReports } from '../../db/schema';
 import { createAccount, createChurch, createOwner, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, type TestBrowser, testBrowser } from '../../../test/test-browser';
-import { createReview, createReviewReport } from '../reviews/review-factory';
+import { createReview, createReviewReport, reviewTotalsOf, storedReview } from '../reviews/review-factory';
 
 const HOUR_MS = 60 * 60 * 1000;
 const { app, database } = await createTestApp({ backgroundWork: false });
@@ -41,16 +41,6 @@ const hold = (browser: TestBrowser, id: string) => browser.post(`/api/moderation
 const setNotice = (browser: TestBrowser, tradeId: string, reason = 'Reviews bought from a review farm') =>
   browser.post(`/api/moderation/trades/${tradeId}/reviewNotice`, { reason });
 
-async function reviewRow(id: string) {
-  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
-  return row!;
-}
-
-async function totalsOf(tradeId: string) {
-  const [row] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
-  return row!;
-}
-
 const auditsOf = (action: string, subjectId: string) =>
   db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)));
 const mailsTo = (recipient: string) => db.select().from(outboxMails).where(eq(outboxMails.recipient, recipient));
@@ -61,13 +51,13 @@ describe('conflicts of interest', () => {
     const { trade, moderator } = await scene();
     const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'] });
     await createReviewReport(db, review);
-    const before = await reviewRow(review.id);
+    const before = await storedReview(db, review.id);
 
     for (const response of [await remove(moderator.browser, review.id), await keep(moderator.browser, review.id), await setNotice(moderator.browser, trade.id)]) {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(MESSAGES.reviewConflictOfInterest);
     }
-    expect(await reviewRow(review.id)).toEqual(before);
+    expect(await storedReview(db, review.id)).toEqual(before);
     expect((await reportsOf(review.id)).map((report) => report.decision)).toEqual([null]);
     expect(await db.select().from(reviewNotices).where(eq(reviewNotices.tradeId, trade.id))).toEqual([]);
   });
@@ -95,7 +85,7 @@ describe('conflicts of interest', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(MESSAGES.reviewOfOwnBusiness);
     }
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
   });
 
   it('refuses a moderator of another church deciding on a review they wrote', async () => {
@@ -107,7 +97,7 @@ describe('conflicts of interest', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(MESSAGES.reviewConflictOfInterest);
     expect((await keep(otherModerator.browser, review.id)).statusCode).toBe(403);
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
   });
 
   it.each(['PRIEST', 'TRADER', 'USER'] as const)('refuses a %s every decision', async (role) => {
@@ -118,7 +108,7 @@ describe('conflicts of interest', () => {
     for (const response of [await remove(browser, review.id), await keep(browser, review.id), await hold(browser, review.id), await setNotice(browser, trade.id)]) {
       expect(response.statusCode).toBe(403);
     }
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
   });
 
   it('refuses an anonymous caller every decision', async () => {
@@ -139,16 +129,16 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
     const review = await createReview(db, { tradeId: trade.id, stars: 1, enquiry: reviewer });
     await createReview(db, { tradeId: trade.id, stars: 5 });
     const open = await createReviewReport(db, review);
-    expect(await totalsOf(trade.id)).toEqual({ count: 2, stars: 6 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 2, stars: 6 });
 
     const response = await remove(otherModerator.browser, review.id, '  Written by a competitor, not a customer ');
 
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(MESSAGES.reviewRemoved);
-    const row = await reviewRow(review.id);
+    const row = await storedReview(db, review.id);
     expect(row).toMatchObject({ status: 'REMOVED', removedReason: 'Written by a competitor, not a customer', removedBy: otherModerator.account.id });
     expect(row.removedAt).toBeInstanceOf(Date);
-    expect(await totalsOf(trade.id)).toEqual({ count: 1, stars: 5 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 5 });
     expect(await reportsOf(review.id)).toEqual([expect.objectContaining({ id: open.id, decision: 'REMOVED', decidedBy: otherModerator.account.id })]);
     const [entry] = await auditsOf('review.remove', review.id);
     expect(entry).toMatchObject({
@@ -171,7 +161,7 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
     const response = await remove(await byRole(role), review.id);
 
     expect(response.statusCode).toBe(200);
-    expect((await reviewRow(review.id)).status).toBe('REMOVED');
+    expect((await storedReview(db, review.id)).status).toBe('REMOVED');
   });
 
   it('refuses a removal without a reason, a review removed already, and an unknown one', async () => {
@@ -181,13 +171,13 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
     const noReason = await remove(otherModerator.browser, review.id, ' ');
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().data.errors).toEqual([{ field: 'reason', message: MESSAGES.removalReasonRequired }]);
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
 
     expect((await remove(otherModerator.browser, review.id)).statusCode).toBe(200);
     const again = await remove(otherModerator.browser, review.id, 'A second reason given');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MESSAGES.reviewAlreadyRemoved);
-    expect((await reviewRow(review.id)).removedReason).toBe('Written by a competitor, not a customer');
+    expect((await storedReview(db, review.id)).removedReason).toBe('Written by a competitor, not a customer');
     expect((await keep(otherModerator.browser, review.id)).statusCode).toBe(409);
     expect((await remove(otherModerator.browser, crypto.randomUUID())).statusCode).toBe(404);
   });
@@ -198,14 +188,14 @@ describe('POST /api/moderation/reviews/:id/keep', () => {
     const { trade, otherModerator } = await scene();
     const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'], flags: ['NEW_ACCOUNT'], stars: 3 });
     await createReviewReport(db, review);
-    expect(await totalsOf(trade.id)).toEqual({ count: 0, stars: 0 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 0, stars: 0 });
 
     const response = await keep(otherModerator.browser, review.id);
 
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(MESSAGES.reviewKept);
-    expect(await reviewRow(review.id)).toMatchObject({ status: 'PUBLISHED', holdReasons: [], flags: ['NEW_ACCOUNT'], checkedBy: otherModerator.account.id });
-    expect(await totalsOf(trade.id)).toEqual({ count: 1, stars: 3 });
+    expect(await storedReview(db, review.id)).toMatchObject({ status: 'PUBLISHED', holdReasons: [], flags: ['NEW_ACCOUNT'], checkedBy: otherModerator.account.id });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 3 });
     expect((await reportsOf(review.id)).map((report) => report.decision)).toEqual(['KEPT']);
     expect(await auditsOf('review.keep', review.id)).toEqual([
       expect.objectContaining({ before: expect.objectContaining({ status: 'HELD', holdReasons: ['LINK'] }), after: expect.objectContaining({ status: 'PUBLISHED' }) }),
@@ -220,7 +210,7 @@ describe('POST /api/moderation/reviews/:id/keep', () => {
     await hold(moderator.browser, review.id);
 
     expect((await keep(otherModerator.browser, review.id)).statusCode).toBe(200);
-    expect(await reviewRow(review.id)).toMatchObject({ status: 'PUBLISHED', churchHoldUntil: null, churchHeldBy: moderator.account.id });
+    expect(await storedReview(db, review.id)).toMatchObject({ status: 'PUBLISHED', churchHoldUntil: null, churchHeldBy: moderator.account.id });
     expect((await hold(moderator.browser, review.id)).statusCode).toBe(409);
   });
 });
@@ -235,10 +225,10 @@ describe('POST /api/moderation/reviews/:id/hold', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(MESSAGES.reviewChurchHeld);
-    const row = await reviewRow(review.id);
+    const row = await storedReview(db, review.id);
     expect(row).toMatchObject({ status: 'HELD', churchHeldBy: moderator.account.id });
     expect(row.churchHoldUntil!.getTime() - row.churchHeldAt!.getTime()).toBe(CHURCH_HOLD_HOURS * HOUR_MS);
-    expect(await totalsOf(trade.id)).toEqual({ count: 0, stars: 0 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 0, stars: 0 });
     expect(await auditsOf('review.hold', review.id)).toEqual([
       expect.objectContaining({ actorId: moderator.account.id, after: expect.objectContaining({ status: 'HELD', churchHoldUntil: row.churchHoldUntil!.toISOString() }) }),
     ]);
@@ -256,7 +246,7 @@ describe('POST /api/moderation/reviews/:id/hold', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(MESSAGES.reviewHoldOwnChurchOnly);
     }
-    expect((await reviewRow(review.id)).churchHeldAt).toBeNull();
+    expect((await storedReview(db, review.id)).churchHeldAt).toBeNull();
 
     await remove(otherModerator.browser, review.id);
     const removed = await hold(moderator.browser, review.id);

@@ -2,11 +2,11 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { REVIEW_CHECKS } from '@churchtrades/shared/reviews';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { churchMembers, reviewReports, reviews, trades } from '../../db/schema';
+import { churchMembers, reviewReports } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, type TestBrowser, testBrowser } from '../../../test/test-browser';
-import { createReview, createReviewReport } from '../reviews/review-factory';
+import { createReview, createReviewReport, reviewTotalsOf, storedReview } from '../reviews/review-factory';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -29,16 +29,6 @@ async function scene() {
 }
 
 const report = (browser: TestBrowser, reviewId: string, payload: object) => browser.post(`/api/reviews/${reviewId}/reports`, payload);
-
-async function reviewRow(id: string) {
-  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
-  return row!;
-}
-
-async function totalsOf(tradeId: string) {
-  const [row] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
-  return row!;
-}
 
 interface Listed {
   id: string;
@@ -73,8 +63,8 @@ describe('POST /api/reviews/:id/reports', () => {
       reason: 'The business owner wrote this about himself',
       decision: null,
     });
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
-    expect(await totalsOf(trade.id)).toEqual({ count: 1, stars: 5 });
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 5 });
   });
 
   it('names the logged-in reporter, and takes reports of a held review', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { REVIEW_AFTER_ANSWER_DAYS, REVIEW_NOTICE_DAYS, reviewerDisplayName } from '@churchtrades/shared/reviews';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { enquiryMessages, reviewNotices, reviewReports, reviews } from '../../db/schema';
+import { enquiryMessages, reviewNotices, reviewReports, reviews, trades } from '../../db/schema';
 import { createEnquiry, type EnquiryFields } from '../enquiry-inbox/enquiry-factory';
 import { textHashOf } from '../enquiries/service';
 
@@ -83,4 +84,16 @@ export async function createReviewNotice(db: Database, tradeId: string, fields: 
     })
     .returning();
   return notice!;
+}
+
+/** The review as the table holds it now. */
+export async function storedReview(db: Database, id: string) {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+  return row!;
+}
+
+/** The business's published reviews and their stars, as the migration's trigger keeps them. */
+export async function reviewTotalsOf(db: Database, tradeId: string) {
+  const [row] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
+  return row!;
 }
