@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { reviews, trades } from '../../db/schema';
 import {
   createAddress,
-  createCategoryPair,
+  createPlumbingAndElectrical,
   createChurch,
   createTrade,
   inCategory,
@@ -23,16 +23,7 @@ import { createTradeService } from './service';
 const { app, database } = await createTestApp();
 const db = database.db;
 
-const plumbing = await createCategoryPair(
-  db,
-  { name: 'Plumbing & Gas', tags: 'plumbing, gas, water, drains' },
-  { name: 'Plumber', tags: 'plumber, blocked drains, hot water' },
-);
-const electrical = await createCategoryPair(
-  db,
-  { name: 'Electrical', tags: 'electrical, electrician, wiring' },
-  { name: 'Electrician', tags: 'electrician, power points, lighting' },
-);
+const { plumbing, electrical } = await createPlumbingAndElectrical(db);
 
 type Query = Record<string, string | number>;
 
