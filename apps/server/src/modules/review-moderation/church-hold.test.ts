@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { churchMembers, reviews } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
-import { createTestApp, testSessionLimits } from '../../../test/test-app';
-import { testBrowser } from '../../../test/test-browser';
-import { createSessionRepo } from '../sessions/repo';
-import { createSessionService } from '../sessions/service';
+import { createTestApp } from '../../../test/test-app';
+import { loggedInBrowsersOn } from '../../../test/test-browser';
 import { churchHoldLapseJob } from './job';
 import { createReview, reviewTotalsOf } from '../reviews/review-factory';
 import { createReviewModerationRepo } from './repo';
@@ -23,13 +21,7 @@ const { app, database } = await createTestApp({ backgroundWork: false }, { clock
 const db = database.db;
 const job = churchHoldLapseJob({ repo: createReviewModerationRepo(db), clock });
 // Sessions on the fake clock, so that they last while it moves on.
-const sessions = createSessionService(createSessionRepo(db), clock, testSessionLimits);
-
-async function loggedIn(userId: string) {
-  const browser = testBrowser(app);
-  browser.sessionToken = (await sessions.start(userId, 'ACTIVE', { address: browser.address, userAgent: 'test' })).token;
-  return browser;
-}
+const loggedIn = loggedInBrowsersOn(app, db, clock);
 
 /** A review of a business, held by a moderator of its church at the clock's time. */
 async function heldByTheChurch(fields: Partial<typeof reviews.$inferInsert> = {}) {

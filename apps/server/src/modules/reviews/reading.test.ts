@@ -4,9 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { outboxMails, reviews, trades } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
-import { newTestAddress, TEST_USER_AGENT, type TestBrowser, testBrowser } from '../../../test/test-browser';
-import { createSessionRepo } from '../sessions/repo';
-import { createSessionService } from '../sessions/service';
+import { loggedInBrowsersOn, type TestBrowser, testBrowser } from '../../../test/test-browser';
 import { createReview, createReviewNotice, reviewTotalsOf } from './review-factory';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -17,13 +15,7 @@ const clock = () => new Date(now);
 const sessionLimits = { idleMs: LONG_MS, lifetimeMs: LONG_MS };
 const { app, database } = await createTestApp({ backgroundWork: false, sessionLimits }, { clock });
 const db = database.db;
-const sessions = createSessionService(createSessionRepo(db), clock, sessionLimits);
-
-async function browserOf(userId: string): Promise<TestBrowser> {
-  const address = newTestAddress();
-  const session = await sessions.start(userId, 'ACTIVE', { address, userAgent: TEST_USER_AGENT });
-  return testBrowser(app, { address, sessionToken: session.token });
-}
+const browserOf = loggedInBrowsersOn(app, db, clock, sessionLimits);
 
 /** A listed business with its owner logged in. */
 async function ownedBusiness(role: 'TRADER' | 'USER' = 'TRADER') {

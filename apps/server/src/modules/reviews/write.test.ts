@@ -4,11 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { blockedSenders, churchMembers, enquiries, reviews, trades } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
-import { newTestAddress, TEST_USER_AGENT, type TestBrowser, testBrowser } from '../../../test/test-browser';
+import { loggedInBrowsersOn, type TestBrowser, testBrowser } from '../../../test/test-browser';
 import { conversationLinks } from '../enquiries/conversation-link';
 import { createEnquiry } from '../enquiry-inbox/enquiry-factory';
-import { createSessionRepo } from '../sessions/repo';
-import { createSessionService } from '../sessions/service';
 import { createAnsweredEnquiry, createReview, reviewTotalsOf, storedReview } from './review-factory';
 import { REVIEW_WRITES_PER_NETWORK } from './service';
 
@@ -19,14 +17,8 @@ const clock = () => new Date(now);
 const sessionLimits = { idleMs: LONG_MS, lifetimeMs: LONG_MS };
 const { app, database, config } = await createTestApp({ backgroundWork: false, sessionLimits }, { clock });
 const db = database.db;
-const sessions = createSessionService(createSessionRepo(db), clock, sessionLimits);
+const browserOf = loggedInBrowsersOn(app, db, clock, sessionLimits);
 const links = conversationLinks(config.sessionSecret);
-
-async function browserOf(userId: string): Promise<TestBrowser> {
-  const address = newTestAddress();
-  const session = await sessions.start(userId, 'ACTIVE', { address, userAgent: TEST_USER_AGENT });
-  return testBrowser(app, { address, sessionToken: session.token });
-}
 
 /** A listed business of a church, with its owner. */
 async function business(fields: Partial<typeof trades.$inferInsert> = {}) {
