@@ -35,8 +35,7 @@ import {
   users,
 } from '../src/db/schema';
 import { createEnquiry, createSpamReport } from '../src/modules/enquiry-inbox/enquiry-factory';
-import { createAnsweredEnquiry, createReview } from '../src/modules/reviews/review-factory';
-import { createModeratedReview, createReviewReport } from '../src/modules/review-moderation/moderated-review-factory';
+import { createAnsweredEnquiry, createReview, createReviewReport } from '../src/modules/reviews/review-factory';
 import { SESSION_COOKIE } from '../src/modules/sessions/plugin';
 import { stillTradingLinks } from '../src/modules/still-trading/link';
 import { conversationLinks } from '../src/modules/enquiries/conversation-link';
@@ -509,7 +508,7 @@ const REVIEW_DECIDERS = answers(403, { anonymous: 401, OTHER_MODERATOR: 'ok', GO
 function onReview(request: (reviewId: string) => InjectOptions, fields: Partial<typeof reviews.$inferInsert> = {}): AccessRow['call'] {
   return async (scene) => {
     const trade = await scene.freshTrade();
-    const { review } = await createModeratedReview(scene.db, { tradeId: trade.id, ...fields });
+    const review = await createReview(scene.db, { tradeId: trade.id, ...fields });
     const state = async () => [
       await scene.db.select().from(reviews).where(eq(reviews.id, review.id)),
       await scene.db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id)),
@@ -1610,8 +1609,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     route: 'GET /api/moderation/reviews',
     answers: answers(403, { anonymous: 401, MODERATOR: 'sees', OTHER_MODERATOR: 'sees', GOVERNOR: 'sees', ADMIN: 'sees', SUPER: 'sees' }),
     call: async (scene) => {
-      const { review } = await createModeratedReview(scene.db, { tradeId: (await scene.freshTrade()).id });
-      await createReviewReport(scene.db, review.id);
+      const review = await createReview(scene.db, { tradeId: (await scene.freshTrade()).id });
+      await createReviewReport(scene.db, review);
       return { request: get('/api/moderation/reviews'), target: review.id };
     },
   },

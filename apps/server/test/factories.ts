@@ -100,6 +100,21 @@ export async function createCategoryPair(
   return { main: mainCategory, sub: subCategory };
 }
 
+/** Plumbing & Gas › Plumber and Electrical › Electrician, with the tags the search tests look for. */
+export async function createPlumbingAndElectrical(db: Database) {
+  const plumbing = await createCategoryPair(
+    db,
+    { name: 'Plumbing & Gas', tags: 'plumbing, gas, water, drains' },
+    { name: 'Plumber', tags: 'plumber, blocked drains, hot water' },
+  );
+  const electrical = await createCategoryPair(
+    db,
+    { name: 'Electrical', tags: 'electrical, electrician, wiring' },
+    { name: 'Electrician', tags: 'electrician, power points, lighting' },
+  );
+  return { plumbing, electrical };
+}
+
 /** The category fields of a trade in this sub category, with the search keywords the application keeps. */
 export function inCategory(pair: { main: CategoryRow; sub: CategoryRow }, suburb?: string): Partial<NewTrade> {
   return {

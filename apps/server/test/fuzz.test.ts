@@ -18,8 +18,7 @@ import { type HostileRequest, hostileRequests } from './fuzz/hostile-requests';
 import type { KnownIds } from './fuzz/schema-arbitrary';
 import { users } from '../src/db/schema';
 import { createEnquiry, createSpamReport } from '../src/modules/enquiry-inbox/enquiry-factory';
-import { createReview } from '../src/modules/reviews/review-factory';
-import { createReviewReport } from '../src/modules/review-moderation/moderated-review-factory';
+import { createReview, createReviewReport } from '../src/modules/reviews/review-factory';
 import { createTestApp } from './test-app';
 import { loggedInBrowser, newTestAddress, testBrowser, type TestBrowser } from './test-browser';
 
@@ -75,7 +74,7 @@ const spamReport = await createSpamReport(db, enquiry, church.id);
 // A reported review of the owner's business by a visitor whose enquiry it answered: its ids reach the reviews'
 // checks, reports and decisions.
 const review = await createReview(db, { tradeId: ownTrade.id });
-const reviewReport = await createReviewReport(db, review.id);
+const reviewReport = await createReviewReport(db, review);
 
 const sharedIds = [
   church.id,

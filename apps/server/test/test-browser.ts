@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/db/database';
-import { systemClock } from '../src/clock';
+import { type Clock, systemClock } from '../src/clock';
 import type { SessionStage } from '../src/modules/sessions/repo';
 import { createSessionRepo } from '../src/modules/sessions/repo';
 import { createSessionService } from '../src/modules/sessions/service';
@@ -72,8 +72,18 @@ export async function loggedInBrowser(
   userId: string,
   stage: SessionStage = 'ACTIVE',
 ): Promise<TestBrowser> {
-  const address = newTestAddress();
-  const sessions = createSessionService(createSessionRepo(db), systemClock, testSessionLimits);
-  const session = await sessions.start(userId, stage, { address, userAgent: TEST_USER_AGENT });
-  return testBrowser(app, { address, sessionToken: session.token });
+  return loggedInBrowsersOn(app, db, systemClock)(userId, stage);
+}
+
+/**
+ * Logs browsers in on a test file's own clock, with its session limits, so that their sessions last (or lapse)
+ * as that clock moves on.
+ */
+export function loggedInBrowsersOn(app: FastifyInstance, db: Database, clock: Clock, sessionLimits = testSessionLimits) {
+  const sessions = createSessionService(createSessionRepo(db), clock, sessionLimits);
+  return async (userId: string, stage: SessionStage = 'ACTIVE'): Promise<TestBrowser> => {
+    const address = newTestAddress();
+    const session = await sessions.start(userId, stage, { address, userAgent: TEST_USER_AGENT });
+    return testBrowser(app, { address, sessionToken: session.token });
+  };
 }

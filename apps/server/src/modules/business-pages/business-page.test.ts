@@ -14,7 +14,7 @@ import {
   createTrade,
 } from '../../../test/factories';
 import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
-import { createReview } from '../trades/testing/reviewed-trade';
+import { createReview } from '../reviews/review-factory';
 
 // The built app's index.html as Vite writes it: a site-wide title and description the page's own replace.
 const INDEX_HTML = `<!doctype html>
@@ -343,9 +343,9 @@ describe("a business page's JSON-LD of its reviews", () => {
 
   it('carries no rating and no reviews while the business has fewer than 3 published reviews', async () => {
     const { trade } = await plumber();
-    await createReview(db, trade, { stars: 5, createdAt: daysAgo(3) });
-    await createReview(db, trade, { stars: 4, createdAt: daysAgo(2) });
-    await createReview(db, trade, { stars: 1, status: 'HELD', createdAt: daysAgo(1) });
+    await createReview(db, { tradeId: trade.id, stars: 5, createdAt: daysAgo(3) });
+    await createReview(db, { tradeId: trade.id, stars: 4, createdAt: daysAgo(2) });
+    await createReview(db, { tradeId: trade.id, stars: 1, status: 'HELD', createdAt: daysAgo(1) });
 
     const data = structuredData((await pageOf(trade.id)).body);
 
@@ -355,9 +355,9 @@ describe("a business page's JSON-LD of its reviews", () => {
 
   it('carries the rating and the published reviews, newest first, from the third published review', async () => {
     const { trade } = await plumber();
-    const oldest = await createReview(db, trade, { stars: 5, createdAt: daysAgo(30), body: 'Fixed our hot water system the same afternoon.' });
-    await createReview(db, trade, { stars: 4, createdAt: daysAgo(20), body: 'Good work on the drains, fair price too.' });
-    const newest = await createReview(db, trade, { stars: 4, createdAt: daysAgo(10), body: 'Turned up early and cleaned up after.' });
+    const oldest = await createReview(db, { tradeId: trade.id, stars: 5, createdAt: daysAgo(30), body: 'Fixed our hot water system the same afternoon.' });
+    await createReview(db, { tradeId: trade.id, stars: 4, createdAt: daysAgo(20), body: 'Good work on the drains, fair price too.' });
+    const newest = await createReview(db, { tradeId: trade.id, stars: 4, createdAt: daysAgo(10), body: 'Turned up early and cleaned up after.' });
 
     const data = structuredData((await pageOf(trade.id)).body);
 
@@ -365,7 +365,7 @@ describe("a business page's JSON-LD of its reviews", () => {
     expect(data.review).toEqual([
       {
         '@type': 'Review',
-        author: { '@type': 'Person', name: 'Rita R.' },
+        author: { '@type': 'Person', name: 'Vera V.' },
         reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
         datePublished: newest.createdAt.toISOString(),
         reviewBody: 'Turned up early and cleaned up after.',
@@ -377,7 +377,7 @@ describe("a business page's JSON-LD of its reviews", () => {
 
   it('marks up only the 10 newest reviews, as the page shows them at first, and rates all of them', async () => {
     const { trade } = await plumber();
-    for (let day = 12; day > 0; day -= 1) await createReview(db, trade, { stars: 5, createdAt: daysAgo(day), body: `Review written ${day} days ago, all good.` });
+    for (let day = 12; day > 0; day -= 1) await createReview(db, { tradeId: trade.id, stars: 5, createdAt: daysAgo(day), body: `Review written ${day} days ago, all good.` });
 
     const data = structuredData((await pageOf(trade.id)).body);
 
@@ -390,9 +390,9 @@ describe("a business page's JSON-LD of its reviews", () => {
 
   it('counts no removed or held review, and marks none up', async () => {
     const { trade } = await plumber();
-    for (const stars of [5, 4, 3]) await createReview(db, trade, { stars, createdAt: daysAgo(10 - stars) });
-    await createReview(db, trade, { stars: 1, status: 'REMOVED', removedAt: new Date(), removedReason: 'Written by a competitor', body: 'A removed review body.' });
-    await createReview(db, trade, { stars: 1, status: 'HELD', holdReasons: ['LINK'], body: 'A held review body here.' });
+    for (const stars of [5, 4, 3]) await createReview(db, { tradeId: trade.id, stars, createdAt: daysAgo(10 - stars) });
+    await createReview(db, { tradeId: trade.id, stars: 1, status: 'REMOVED', removedAt: new Date(), removedReason: 'Written by a competitor', body: 'A removed review body.' });
+    await createReview(db, { tradeId: trade.id, stars: 1, status: 'HELD', holdReasons: ['LINK'], body: 'A held review body here.' });
 
     const data = structuredData((await pageOf(trade.id)).body);
 
@@ -404,8 +404,8 @@ describe("a business page's JSON-LD of its reviews", () => {
   it('keeps the JSON-LD script-safe when a review holds markup', async () => {
     const { trade } = await plumber();
     const body = 'Great work </script><script>alert("review")</script> <!-- and more';
-    for (const stars of [5, 4]) await createReview(db, trade, { stars });
-    await createReview(db, trade, { stars: 5, body });
+    for (const stars of [5, 4]) await createReview(db, { tradeId: trade.id, stars });
+    await createReview(db, { tradeId: trade.id, stars: 5, body });
 
     const html = (await pageOf(trade.id)).body;
 

@@ -4,10 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { enquiries, enquiryDailyCounts, enquiryMessages, enquirySpamReports, outboxMails } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
-import { newTestAddress, TEST_USER_AGENT, type TestBrowser, testBrowser } from '../../../test/test-browser';
+import { loggedInBrowsersOn, type TestBrowser, testBrowser } from '../../../test/test-browser';
 import { conversationLinks, CONVERSATION_PATH } from '../enquiries/conversation-link';
-import { createSessionRepo } from '../sessions/repo';
-import { createSessionService } from '../sessions/service';
 import { createEnquiry } from './enquiry-factory';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -18,14 +16,8 @@ const clock = () => new Date(now);
 const sessionLimits = { idleMs: LONG_MS, lifetimeMs: LONG_MS };
 const { app, database, config } = await createTestApp({ backgroundWork: false, sessionLimits }, { clock });
 const db = database.db;
-const sessions = createSessionService(createSessionRepo(db), clock, sessionLimits);
+const browserOf = loggedInBrowsersOn(app, db, clock, sessionLimits);
 const links = conversationLinks(config.sessionSecret);
-
-async function browserOf(userId: string): Promise<TestBrowser> {
-  const address = newTestAddress();
-  const session = await sessions.start(userId, 'ACTIVE', { address, userAgent: TEST_USER_AGENT });
-  return testBrowser(app, { address, sessionToken: session.token });
-}
 
 /** A business with its owner logged in. */
 async function ownedBusiness(role: 'TRADER' | 'PRIEST' | 'USER' = 'TRADER') {

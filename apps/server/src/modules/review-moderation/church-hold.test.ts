@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { churchMembers, reviews, trades } from '../../db/schema';
+import { churchMembers, reviews } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
-import { createTestApp, testSessionLimits } from '../../../test/test-app';
-import { testBrowser } from '../../../test/test-browser';
-import { createSessionRepo } from '../sessions/repo';
-import { createSessionService } from '../sessions/service';
+import { createTestApp } from '../../../test/test-app';
+import { loggedInBrowsersOn } from '../../../test/test-browser';
 import { churchHoldLapseJob } from './job';
-import { createModeratedReview } from './moderated-review-factory';
+import { createReview, reviewTotalsOf } from '../reviews/review-factory';
 import { createReviewModerationRepo } from './repo';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -23,13 +21,7 @@ const { app, database } = await createTestApp({ backgroundWork: false }, { clock
 const db = database.db;
 const job = churchHoldLapseJob({ repo: createReviewModerationRepo(db), clock });
 // Sessions on the fake clock, so that they last while it moves on.
-const sessions = createSessionService(createSessionRepo(db), clock, testSessionLimits);
-
-async function loggedIn(userId: string) {
-  const browser = testBrowser(app);
-  browser.sessionToken = (await sessions.start(userId, 'ACTIVE', { address: browser.address, userAgent: 'test' })).token;
-  return browser;
-}
+const loggedIn = loggedInBrowsersOn(app, db, clock);
 
 /** A review of a business, held by a moderator of its church at the clock's time. */
 async function heldByTheChurch(fields: Partial<typeof reviews.$inferInsert> = {}) {
@@ -37,7 +29,7 @@ async function heldByTheChurch(fields: Partial<typeof reviews.$inferInsert> = {}
   const trade = await createTrade(db, { churchId: church.id });
   const moderator = await createAccount(db, { role: 'MODERATOR' });
   await db.insert(churchMembers).values({ churchId: church.id, userId: moderator.id, churchRole: 'MODERATOR' });
-  const { review } = await createModeratedReview(db, { tradeId: trade.id, stars: 5, ...fields });
+  const review = await createReview(db, { tradeId: trade.id, stars: 5, ...fields });
   const response = await (await loggedIn(moderator.id)).post(`/api/moderation/reviews/${review.id}/hold`);
   expect(response.statusCode).toBe(200);
   return { trade, review };
@@ -45,8 +37,7 @@ async function heldByTheChurch(fields: Partial<typeof reviews.$inferInsert> = {}
 
 async function stateOf(reviewId: string, tradeId: string) {
   const [review] = await db.select({ status: reviews.status, churchHoldUntil: reviews.churchHoldUntil }).from(reviews).where(eq(reviews.id, reviewId));
-  const [totals] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
-  return { ...review!, ...totals! };
+  return { ...review!, ...(await reviewTotalsOf(db, tradeId)) };
 }
 
 describe("the church's hold lapsing", () => {

@@ -2,11 +2,11 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { CHURCH_HOLD_HOURS, REVIEW_NOTICE_DAYS } from '@churchtrades/shared/reviews';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, churchMembers, outboxMails, reviewNotices, reviewReports, reviews, trades } from '../../db/schema';
+import { auditLog, churchMembers, outboxMails, reviewNotices, reviewReports } from '../../db/schema';
 import { createAccount, createChurch, createOwner, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, type TestBrowser, testBrowser } from '../../../test/test-browser';
-import { createModeratedReview, createReviewReport } from './moderated-review-factory';
+import { createReview, createReviewReport, reviewTotalsOf, storedReview } from '../reviews/review-factory';
 
 const HOUR_MS = 60 * 60 * 1000;
 const { app, database } = await createTestApp({ backgroundWork: false });
@@ -41,16 +41,6 @@ const hold = (browser: TestBrowser, id: string) => browser.post(`/api/moderation
 const setNotice = (browser: TestBrowser, tradeId: string, reason = 'Reviews bought from a review farm') =>
   browser.post(`/api/moderation/trades/${tradeId}/reviewNotice`, { reason });
 
-async function reviewRow(id: string) {
-  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
-  return row!;
-}
-
-async function totalsOf(tradeId: string) {
-  const [row] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
-  return row!;
-}
-
 const auditsOf = (action: string, subjectId: string) =>
   db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)));
 const mailsTo = (recipient: string) => db.select().from(outboxMails).where(eq(outboxMails.recipient, recipient));
@@ -59,22 +49,22 @@ const reportsOf = (reviewId: string) => db.select().from(reviewReports).where(eq
 describe('conflicts of interest', () => {
   it("refuses a moderator of the business's own church removing, keeping or setting the notice, and changes nothing", async () => {
     const { trade, moderator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'] });
-    await createReviewReport(db, review.id);
-    const before = await reviewRow(review.id);
+    const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'] });
+    await createReviewReport(db, review);
+    const before = await storedReview(db, review.id);
 
     for (const response of [await remove(moderator.browser, review.id), await keep(moderator.browser, review.id), await setNotice(moderator.browser, trade.id)]) {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(MESSAGES.reviewConflictOfInterest);
     }
-    expect(await reviewRow(review.id)).toEqual(before);
+    expect(await storedReview(db, review.id)).toEqual(before);
     expect((await reportsOf(review.id)).map((report) => report.decision)).toEqual([null]);
     expect(await db.select().from(reviewNotices).where(eq(reviewNotices.tradeId, trade.id))).toEqual([]);
   });
 
   it("treats an administrator who moderates the business's church as conflicted", async () => {
     const { church, trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     const administrator = await memberOf(church.id, 'ADMIN');
 
     expect((await remove(administrator.browser, review.id)).statusCode).toBe(403);
@@ -86,44 +76,44 @@ describe('conflicts of interest', () => {
     const { church } = await scene();
     const ownerModerator = await memberOf(church.id);
     const ownTrade = await createTrade(db, { churchId: church.id, ownerId: ownerModerator.account.id });
-    const { review } = await createModeratedReview(db, { tradeId: ownTrade.id });
+    const review = await createReview(db, { tradeId: ownTrade.id });
     const elsewhere = await memberOf((await createChurch(db)).id);
     const elsewhereTrade = await createTrade(db, { ownerId: elsewhere.account.id });
-    const { review: elsewhereReview } = await createModeratedReview(db, { tradeId: elsewhereTrade.id });
+    const elsewhereReview = await createReview(db, { tradeId: elsewhereTrade.id });
 
     for (const response of [await hold(ownerModerator.browser, review.id), await remove(elsewhere.browser, elsewhereReview.id)]) {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(MESSAGES.reviewOfOwnBusiness);
     }
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
   });
 
   it('refuses a moderator of another church deciding on a review they wrote', async () => {
     const { trade, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, reviewerUserId: otherModerator.account.id });
+    const review = await createReview(db, { tradeId: trade.id, enquiry: { senderUserId: otherModerator.account.id } });
 
     const response = await remove(otherModerator.browser, review.id);
 
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(MESSAGES.reviewConflictOfInterest);
     expect((await keep(otherModerator.browser, review.id)).statusCode).toBe(403);
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
   });
 
   it.each(['PRIEST', 'TRADER', 'USER'] as const)('refuses a %s every decision', async (role) => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     const browser = await byRole(role);
 
     for (const response of [await remove(browser, review.id), await keep(browser, review.id), await hold(browser, review.id), await setNotice(browser, trade.id)]) {
       expect(response.statusCode).toBe(403);
     }
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
   });
 
   it('refuses an anonymous caller every decision', async () => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     const visitor = testBrowser(app);
 
     for (const response of [await remove(visitor, review.id), await keep(visitor, review.id), await hold(visitor, review.id), await setNotice(visitor, trade.id)]) {
@@ -135,19 +125,20 @@ describe('conflicts of interest', () => {
 describe('POST /api/moderation/reviews/:id/remove', () => {
   it('removes a review for a moderator of another church: its public note, its reports decided, the totals drop, audited, its reviewer told', async () => {
     const { trade, otherModerator } = await scene();
-    const { review, enquiry } = await createModeratedReview(db, { tradeId: trade.id, stars: 1 });
-    await createModeratedReview(db, { tradeId: trade.id, stars: 5 });
-    const open = await createReviewReport(db, review.id);
-    expect(await totalsOf(trade.id)).toEqual({ count: 2, stars: 6 });
+    const reviewer = { senderEmail: 'rita@example.com.au', senderName: 'Rita Reviewer' };
+    const review = await createReview(db, { tradeId: trade.id, stars: 1, enquiry: reviewer });
+    await createReview(db, { tradeId: trade.id, stars: 5 });
+    const open = await createReviewReport(db, review);
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 2, stars: 6 });
 
     const response = await remove(otherModerator.browser, review.id, '  Written by a competitor, not a customer ');
 
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(MESSAGES.reviewRemoved);
-    const row = await reviewRow(review.id);
+    const row = await storedReview(db, review.id);
     expect(row).toMatchObject({ status: 'REMOVED', removedReason: 'Written by a competitor, not a customer', removedBy: otherModerator.account.id });
     expect(row.removedAt).toBeInstanceOf(Date);
-    expect(await totalsOf(trade.id)).toEqual({ count: 1, stars: 5 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 5 });
     expect(await reportsOf(review.id)).toEqual([expect.objectContaining({ id: open.id, decision: 'REMOVED', decidedBy: otherModerator.account.id })]);
     const [entry] = await auditsOf('review.remove', review.id);
     expect(entry).toMatchObject({
@@ -157,7 +148,7 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
       before: { status: 'PUBLISHED' },
       after: { status: 'REMOVED', reason: 'Written by a competitor, not a customer' },
     });
-    const [mail] = await mailsTo(enquiry.senderEmail);
+    const [mail] = await mailsTo(reviewer.senderEmail);
     expect(mail!.subject).toBe(`Your review of ${trade.name} was removed`);
     expect(mail!.textBody).toContain('Hello Rita Reviewer,');
     expect(mail!.textBody).toContain('Written by a competitor, not a customer');
@@ -165,28 +156,28 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
 
   it.each(['GOVERNOR', 'ADMIN'] as const)('removes a review for a %s', async (role) => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['PROFANITY'] });
+    const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['PROFANITY'] });
 
     const response = await remove(await byRole(role), review.id);
 
     expect(response.statusCode).toBe(200);
-    expect((await reviewRow(review.id)).status).toBe('REMOVED');
+    expect((await storedReview(db, review.id)).status).toBe('REMOVED');
   });
 
   it('refuses a removal without a reason, a review removed already, and an unknown one', async () => {
     const { trade, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
 
     const noReason = await remove(otherModerator.browser, review.id, ' ');
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().data.errors).toEqual([{ field: 'reason', message: MESSAGES.removalReasonRequired }]);
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
 
     expect((await remove(otherModerator.browser, review.id)).statusCode).toBe(200);
     const again = await remove(otherModerator.browser, review.id, 'A second reason given');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MESSAGES.reviewAlreadyRemoved);
-    expect((await reviewRow(review.id)).removedReason).toBe('Written by a competitor, not a customer');
+    expect((await storedReview(db, review.id)).removedReason).toBe('Written by a competitor, not a customer');
     expect((await keep(otherModerator.browser, review.id)).statusCode).toBe(409);
     expect((await remove(otherModerator.browser, crypto.randomUUID())).statusCode).toBe(404);
   });
@@ -195,16 +186,16 @@ describe('POST /api/moderation/reviews/:id/remove', () => {
 describe('POST /api/moderation/reviews/:id/keep', () => {
   it('publishes a held review with its holds lifted and flags weighed, decides its reports KEPT, the totals rise, audited', async () => {
     const { trade, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'], flags: ['NEW_ACCOUNT'], stars: 3 });
-    await createReviewReport(db, review.id);
-    expect(await totalsOf(trade.id)).toEqual({ count: 0, stars: 0 });
+    const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'], flags: ['NEW_ACCOUNT'], stars: 3 });
+    await createReviewReport(db, review);
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 0, stars: 0 });
 
     const response = await keep(otherModerator.browser, review.id);
 
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(MESSAGES.reviewKept);
-    expect(await reviewRow(review.id)).toMatchObject({ status: 'PUBLISHED', holdReasons: [], flags: ['NEW_ACCOUNT'], checkedBy: otherModerator.account.id });
-    expect(await totalsOf(trade.id)).toEqual({ count: 1, stars: 3 });
+    expect(await storedReview(db, review.id)).toMatchObject({ status: 'PUBLISHED', holdReasons: [], flags: ['NEW_ACCOUNT'], checkedBy: otherModerator.account.id });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 3 });
     expect((await reportsOf(review.id)).map((report) => report.decision)).toEqual(['KEPT']);
     expect(await auditsOf('review.keep', review.id)).toEqual([
       expect.objectContaining({ before: expect.objectContaining({ status: 'HELD', holdReasons: ['LINK'] }), after: expect.objectContaining({ status: 'PUBLISHED' }) }),
@@ -215,11 +206,11 @@ describe('POST /api/moderation/reviews/:id/keep', () => {
 
   it("ends the church's hold when a moderator without ties keeps the review", async () => {
     const { trade, moderator, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     await hold(moderator.browser, review.id);
 
     expect((await keep(otherModerator.browser, review.id)).statusCode).toBe(200);
-    expect(await reviewRow(review.id)).toMatchObject({ status: 'PUBLISHED', churchHoldUntil: null, churchHeldBy: moderator.account.id });
+    expect(await storedReview(db, review.id)).toMatchObject({ status: 'PUBLISHED', churchHoldUntil: null, churchHeldBy: moderator.account.id });
     expect((await hold(moderator.browser, review.id)).statusCode).toBe(409);
   });
 });
@@ -227,17 +218,17 @@ describe('POST /api/moderation/reviews/:id/keep', () => {
 describe('POST /api/moderation/reviews/:id/hold', () => {
   it("holds a review for 48 hours, once, for a moderator of the business's church: the totals drop, audited", async () => {
     const { church, trade, moderator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, stars: 2 });
+    const review = await createReview(db, { tradeId: trade.id, stars: 2 });
     const secondModerator = await memberOf(church.id);
 
     const response = await hold(moderator.browser, review.id);
 
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(MESSAGES.reviewChurchHeld);
-    const row = await reviewRow(review.id);
+    const row = await storedReview(db, review.id);
     expect(row).toMatchObject({ status: 'HELD', churchHeldBy: moderator.account.id });
     expect(row.churchHoldUntil!.getTime() - row.churchHeldAt!.getTime()).toBe(CHURCH_HOLD_HOURS * HOUR_MS);
-    expect(await totalsOf(trade.id)).toEqual({ count: 0, stars: 0 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 0, stars: 0 });
     expect(await auditsOf('review.hold', review.id)).toEqual([
       expect.objectContaining({ actorId: moderator.account.id, after: expect.objectContaining({ status: 'HELD', churchHoldUntil: row.churchHoldUntil!.toISOString() }) }),
     ]);
@@ -248,14 +239,14 @@ describe('POST /api/moderation/reviews/:id/hold', () => {
 
   it("refuses a hold to anyone but a moderator of the business's church, and of a removed review", async () => {
     const { trade, moderator, otherModerator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
 
     for (const browser of [otherModerator.browser, await byRole('GOVERNOR'), await byRole('ADMIN')]) {
       const response = await hold(browser, review.id);
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(MESSAGES.reviewHoldOwnChurchOnly);
     }
-    expect((await reviewRow(review.id)).churchHeldAt).toBeNull();
+    expect((await storedReview(db, review.id)).churchHeldAt).toBeNull();
 
     await remove(otherModerator.browser, review.id);
     const removed = await hold(moderator.browser, review.id);

@@ -2,11 +2,11 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { REVIEW_CHECKS } from '@churchtrades/shared/reviews';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { churchMembers, reviewReports, reviews, trades } from '../../db/schema';
+import { churchMembers, reviewReports } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, type TestBrowser, testBrowser } from '../../../test/test-browser';
-import { createModeratedReview, createReviewReport } from './moderated-review-factory';
+import { createReview, createReviewReport, reviewTotalsOf, storedReview } from '../reviews/review-factory';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -30,16 +30,6 @@ async function scene() {
 
 const report = (browser: TestBrowser, reviewId: string, payload: object) => browser.post(`/api/reviews/${reviewId}/reports`, payload);
 
-async function reviewRow(id: string) {
-  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
-  return row!;
-}
-
-async function totalsOf(tradeId: string) {
-  const [row] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
-  return row!;
-}
-
 interface Listed {
   id: string;
   mayDecide: boolean;
@@ -57,7 +47,7 @@ const itemOf = async (browser: TestBrowser, id: string) => (await waiting(browse
 describe('POST /api/reviews/:id/reports', () => {
   it('accepts an anonymous report with its reason from its network, and the review stays published', async () => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     const visitor = testBrowser(app, { address: '2001:db8:77:1::5' });
 
     const response = await report(visitor, review.id, { reason: 'The business owner wrote this about himself' });
@@ -73,13 +63,13 @@ describe('POST /api/reviews/:id/reports', () => {
       reason: 'The business owner wrote this about himself',
       decision: null,
     });
-    expect((await reviewRow(review.id)).status).toBe('PUBLISHED');
-    expect(await totalsOf(trade.id)).toEqual({ count: 1, stars: 4 });
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 5 });
   });
 
   it('names the logged-in reporter, and takes reports of a held review', async () => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'] });
+    const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'] });
     const account = await createAccount(db, { role: 'USER' });
 
     const response = await report(await browserOf(account.id), review.id, { reason: 'Advertises another business' });
@@ -91,7 +81,7 @@ describe('POST /api/reviews/:id/reports', () => {
 
   it('refuses a report without a reason, naming the field', async () => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
 
     const response = await report(testBrowser(app), review.id, { reason: '   ' });
 
@@ -102,7 +92,7 @@ describe('POST /api/reviews/:id/reports', () => {
 
   it('refuses a report whose hidden field a robot filled', async () => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
 
     const response = await report(testBrowser(app), review.id, { reason: 'Fake', homepage: 'http://spam.example' });
 
@@ -113,7 +103,7 @@ describe('POST /api/reviews/:id/reports', () => {
 
   it('answers an unknown review not found, and a removed one removed already', async () => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, status: 'REMOVED', removedAt: new Date(), removedReason: 'Abusive words' });
+    const review = await createReview(db, { tradeId: trade.id, status: 'REMOVED', removedAt: new Date(), removedReason: 'Abusive words' });
 
     const unknown = await report(testBrowser(app), crypto.randomUUID(), { reason: 'Fake review' });
     expect(unknown.statusCode).toBe(404);
@@ -125,7 +115,7 @@ describe('POST /api/reviews/:id/reports', () => {
 
   it("refuses a network's reports beyond the hour's limit, with Retry-After, and takes another network's", async () => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
+    const review = await createReview(db, { tradeId: trade.id });
     // Two addresses of one IPv6 /64: one network, counted together.
     const first = testBrowser(app, { address: '2001:db8:99:5::1' });
     const second = testBrowser(app, { address: '2001:db8:99:5::2' });
@@ -149,52 +139,52 @@ describe('GET /api/moderation/reviews', () => {
     const elsewhere = await scene();
     const reader = await memberOf((await createChurch(db, { stateType: 'VIC' })).id);
     const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE_MS);
-    const reported = await createModeratedReview(db, { tradeId: trade.id, createdAt: ago(3 * 24 * 60) });
-    const oldReport = await createReviewReport(db, reported.review.id, { reportedAt: ago(50), reason: 'Written by a competitor' });
-    await createReviewReport(db, reported.review.id, { reportedAt: ago(45), decision: 'KEPT' });
-    const held = await createModeratedReview(db, { tradeId: elsewhere.trade.id, status: 'HELD', holdReasons: ['LINK'], createdAt: ago(40) });
-    const flagged = await createModeratedReview(db, { tradeId: trade.id, flags: ['SAME_NETWORK'], createdAt: ago(30) });
-    const weighed = await createModeratedReview(db, { tradeId: trade.id, flags: ['NEW_ACCOUNT'], checkedAt: new Date() });
-    const quiet = await createModeratedReview(db, { tradeId: trade.id });
-    const decided = await createModeratedReview(db, { tradeId: trade.id });
-    await createReviewReport(db, decided.review.id, { decision: 'KEPT' });
-    const removed = await createModeratedReview(db, { tradeId: trade.id, status: 'REMOVED', flags: ['SAME_TEXT'], removedReason: 'Abuse' });
+    const reported = await createReview(db, { tradeId: trade.id, createdAt: ago(3 * 24 * 60) });
+    const oldReport = await createReviewReport(db, reported, { reportedAt: ago(50), reason: 'Written by a competitor' });
+    await createReviewReport(db, reported, { reportedAt: ago(45), decision: 'KEPT' });
+    const held = await createReview(db, { tradeId: elsewhere.trade.id, status: 'HELD', holdReasons: ['LINK'], createdAt: ago(40) });
+    const flagged = await createReview(db, { tradeId: trade.id, flags: ['SAME_NETWORK'], createdAt: ago(30) });
+    const weighed = await createReview(db, { tradeId: trade.id, flags: ['NEW_ACCOUNT'], checkedAt: new Date() });
+    const quiet = await createReview(db, { tradeId: trade.id });
+    const decided = await createReview(db, { tradeId: trade.id });
+    await createReviewReport(db, decided, { decision: 'KEPT' });
+    const removed = await createReview(db, { tradeId: trade.id, status: 'REMOVED', flags: ['SAME_TEXT'], removedReason: 'Abuse' });
 
     const listed = await waiting(reader);
     const ids = listed.map((item) => item.id);
 
-    const expected = [reported.review.id, held.review.id, flagged.review.id];
+    const expected = [reported.id, held.id, flagged.id];
     expect(ids.filter((id) => expected.includes(id))).toEqual(expected);
-    for (const hidden of [weighed, quiet, decided, removed]) expect(ids).not.toContain(hidden.review.id);
-    expect(listed.find((item) => item.id === reported.review.id)).toEqual({
-      id: reported.review.id,
+    for (const hidden of [weighed, quiet, decided, removed]) expect(ids).not.toContain(hidden.id);
+    expect(listed.find((item) => item.id === reported.id)).toEqual({
+      id: reported.id,
       tradeId: trade.id,
       tradeName: trade.name,
       churchName: church.name,
-      reviewerName: 'Rita R.',
-      stars: 4,
-      body: reported.review.body,
+      reviewerName: 'Vera V.',
+      stars: 5,
+      body: reported.body,
       relation: 'CUSTOMER',
       sameChurch: false,
       status: 'PUBLISHED',
       holdReasons: [],
       flags: [],
       churchHoldUntil: null,
-      writtenAt: reported.review.createdAt.toISOString(),
+      writtenAt: reported.createdAt.toISOString(),
       editedAt: null,
       openReports: [{ id: oldReport.id, reason: 'Written by a competitor', reportedAt: oldReport.reportedAt.toISOString() }],
       mayDecide: true,
       mayHold: false,
       tradeNoticeUntil: null,
     });
-    expect(listed.find((item) => item.id === held.review.id)).toMatchObject({ status: 'HELD', holdReasons: ['LINK'], openReports: [] });
-    expect(listed.find((item) => item.id === flagged.review.id)).toMatchObject({ flags: ['SAME_NETWORK'] });
+    expect(listed.find((item) => item.id === held.id)).toMatchObject({ status: 'HELD', holdReasons: ['LINK'], openReports: [] });
+    expect(listed.find((item) => item.id === flagged.id)).toMatchObject({ flags: ['SAME_NETWORK'] });
   });
 
   it('tells each caller whether they may decide or hold: never both, and a hold only once', async () => {
     const { church, trade, moderator } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id });
-    await createReviewReport(db, review.id);
+    const review = await createReview(db, { tradeId: trade.id });
+    await createReviewReport(db, review);
     const otherModerator = await memberOf((await createChurch(db)).id);
     const governor = await browserOf((await createAccount(db, { role: 'GOVERNOR', governedState: 'NSW' })).id);
     const administrator = await browserOf((await createAccount(db, { role: 'ADMIN' })).id);
@@ -203,7 +193,7 @@ describe('GET /api/moderation/reviews', () => {
     const ownerAndModerator = await createAccount(db, { role: 'MODERATOR' });
     await db.insert(churchMembers).values({ churchId: church.id, userId: ownerAndModerator.id, churchRole: 'MODERATOR' });
     const ownersTrade = await createTrade(db, { churchId: church.id, ownerId: ownerAndModerator.id });
-    const ownReview = await createModeratedReview(db, { tradeId: ownersTrade.id, status: 'HELD', holdReasons: ['PROFANITY'] });
+    const ownReview = await createReview(db, { tradeId: ownersTrade.id, status: 'HELD', holdReasons: ['PROFANITY'] });
 
     const may = async (browser: TestBrowser, id = review.id) => {
       const item = await itemOf(browser, id);
@@ -215,7 +205,7 @@ describe('GET /api/moderation/reviews', () => {
     expect(await may(administrator)).toEqual({ mayDecide: true, mayHold: false });
     expect(await may(administratorOfTheChurch)).toEqual({ mayDecide: false, mayHold: true });
     expect(await may(governorAndPriest)).toEqual({ mayDecide: false, mayHold: false });
-    expect(await may(await browserOf(ownerAndModerator.id), ownReview.review.id)).toEqual({ mayDecide: false, mayHold: false });
+    expect(await may(await browserOf(ownerAndModerator.id), ownReview.id)).toEqual({ mayDecide: false, mayHold: false });
 
     expect((await moderator.post(`/api/moderation/reviews/${review.id}/hold`)).statusCode).toBe(200);
     expect(await may(moderator)).toEqual({ mayDecide: false, mayHold: false });
@@ -224,7 +214,7 @@ describe('GET /api/moderation/reviews', () => {
 
   it("shows the end of the business's notice beside its reviews", async () => {
     const { trade } = await scene();
-    const { review } = await createModeratedReview(db, { tradeId: trade.id, flags: ['SAME_TEXT'] });
+    const review = await createReview(db, { tradeId: trade.id, flags: ['SAME_TEXT'] });
     const governor = await browserOf((await createAccount(db, { role: 'GOVERNOR', governedState: 'VIC' })).id);
 
     const set = await governor.post(`/api/moderation/trades/${trade.id}/reviewNotice`, { reason: 'Reviews bought from a review farm' });

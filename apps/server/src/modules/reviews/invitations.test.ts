@@ -5,11 +5,9 @@ import type { trades } from '../../db/schema';
 import { blockedSenders, enquiries, outboxMails } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp, outboxMailService } from '../../../test/test-app';
-import { newTestAddress, TEST_USER_AGENT, testBrowser } from '../../../test/test-browser';
+import { loggedInBrowsersOn, testBrowser } from '../../../test/test-browser';
 import { conversationLinks } from '../enquiries/conversation-link';
 import { createEnquiry } from '../enquiry-inbox/enquiry-factory';
-import { createSessionRepo } from '../sessions/repo';
-import { createSessionService } from '../sessions/service';
 import { reviewInvitationsOf } from './invitations';
 import { createAnsweredEnquiry, createReview } from './review-factory';
 
@@ -20,7 +18,7 @@ const clock = () => new Date(now);
 const sessionLimits = { idleMs: LONG_MS, lifetimeMs: LONG_MS };
 const { app, database, config } = await createTestApp({ backgroundWork: false, sessionLimits }, { clock });
 const db = database.db;
-const sessions = createSessionService(createSessionRepo(db), clock, sessionLimits);
+const browserOf = loggedInBrowsersOn(app, db, clock, sessionLimits);
 const mail = outboxMailService(db, config.mailFrom);
 
 function invitations(invitationsPerRun?: number) {
@@ -102,9 +100,7 @@ describe('the invitation to review', () => {
     const link = writeLink(invitation!.textBody);
     expect(link.searchParams.get('enquiry')).toBe(enquiry.id);
     expect(link.searchParams.has('token')).toBe(false);
-    const address = newTestAddress();
-    const session = await sessions.start(account.id, 'ACTIVE', { address, userAgent: TEST_USER_AGENT });
-    const browser = testBrowser(app, { address, sessionToken: session.token });
+    const browser = await browserOf(account.id);
     expect((await browser.post('/api/reviews', { ...review, enquiryId: link.searchParams.get('enquiry') })).statusCode).toBe(201);
   });
 

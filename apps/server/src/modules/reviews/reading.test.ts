@@ -4,10 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { outboxMails, reviews, trades } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
-import { newTestAddress, TEST_USER_AGENT, type TestBrowser, testBrowser } from '../../../test/test-browser';
-import { createSessionRepo } from '../sessions/repo';
-import { createSessionService } from '../sessions/service';
-import { createReview, createReviewNotice } from './review-factory';
+import { loggedInBrowsersOn, type TestBrowser, testBrowser } from '../../../test/test-browser';
+import { createReview, createReviewNotice, reviewTotalsOf } from './review-factory';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -17,13 +15,7 @@ const clock = () => new Date(now);
 const sessionLimits = { idleMs: LONG_MS, lifetimeMs: LONG_MS };
 const { app, database } = await createTestApp({ backgroundWork: false, sessionLimits }, { clock });
 const db = database.db;
-const sessions = createSessionService(createSessionRepo(db), clock, sessionLimits);
-
-async function browserOf(userId: string): Promise<TestBrowser> {
-  const address = newTestAddress();
-  const session = await sessions.start(userId, 'ACTIVE', { address, userAgent: TEST_USER_AGENT });
-  return testBrowser(app, { address, sessionToken: session.token });
-}
+const browserOf = loggedInBrowsersOn(app, db, clock, sessionLimits);
 
 /** A listed business with its owner logged in. */
 async function ownedBusiness(role: 'TRADER' | 'USER' = 'TRADER') {
@@ -36,11 +28,6 @@ async function ownedBusiness(role: 'TRADER' | 'USER' = 'TRADER') {
 const hoursAgo = (hours: number) => new Date(now - hours * HOUR_MS);
 const tradeReviews = (tradeId: string, query = '') => testBrowser(app).get(`/api/trades/${tradeId}/reviews${query}`);
 const ids = (page: { content: { id: string }[] }) => page.content.map((review) => review.id);
-
-async function totalsOf(tradeId: string) {
-  const [row] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
-  return row!;
-}
 
 describe('GET /api/trades/:id/reviews', () => {
   it('shows published reviews newest first, counts those waiting, and lists every removal note and the notice', async () => {
@@ -110,15 +97,15 @@ describe('GET /api/trades/:id/reviews', () => {
 
     const third = await createReview(db, { tradeId: trade.id, stars: 4 });
     expect((await tradeReviews(trade.id)).json().data.rating).toEqual({ average: 4.3, count: 3 });
-    expect(await totalsOf(trade.id)).toEqual({ count: 3, stars: 13 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 3, stars: 13 });
 
     await db.update(reviews).set({ status: 'HELD' }).where(eq(reviews.id, third.id));
-    expect(await totalsOf(trade.id)).toEqual({ count: 2, stars: 9 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 2, stars: 9 });
     expect((await tradeReviews(trade.id)).json().data.rating).toBeNull();
     await db.update(reviews).set({ status: 'PUBLISHED', stars: 1 }).where(eq(reviews.id, third.id));
-    expect(await totalsOf(trade.id)).toEqual({ count: 3, stars: 10 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 3, stars: 10 });
     await db.delete(reviews).where(eq(reviews.id, first.id));
-    expect(await totalsOf(trade.id)).toEqual({ count: 2, stars: 5 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 2, stars: 5 });
   });
 
   it('answers 404 for an unknown, malformed or unlisted business, as its page does', async () => {

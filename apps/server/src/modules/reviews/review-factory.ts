@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { REVIEW_AFTER_ANSWER_DAYS, REVIEW_NOTICE_DAYS, reviewerDisplayName } from '@churchtrades/shared/reviews';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { enquiryMessages, reviewNotices, reviewReports, reviews } from '../../db/schema';
+import { enquiryMessages, reviewNotices, reviewReports, reviews, trades } from '../../db/schema';
 import { createEnquiry, type EnquiryFields } from '../enquiry-inbox/enquiry-factory';
 import { textHashOf } from '../enquiries/service';
 
@@ -33,12 +34,12 @@ export type ReviewFields = Partial<Omit<NewReview, 'tradeId' | 'enquiryId'>> & {
 
 /**
  * Tests' review, written to the table as writing one leaves it: by default published, five stars from a
- * customer, on a new enquiry the business answered, its reviewer's details copied from that enquiry. The
- * business's totals follow by the migration's trigger.
+ * customer, on a new enquiry the business answered before the review's `createdAt` (now), its reviewer's
+ * details copied from that enquiry. The business's totals follow by the migration's trigger.
  */
 export async function createReview(db: Database, fields: ReviewFields) {
   const { tradeId, enquiryId, enquiry: enquiryFields = {}, ...columns } = fields;
-  const enquiry = enquiryId ? undefined : await createAnsweredEnquiry(db, { tradeId, ...enquiryFields });
+  const enquiry = enquiryId ? undefined : await createAnsweredEnquiry(db, { tradeId, at: columns.createdAt, ...enquiryFields });
   const body = columns.body ?? 'They came when they said they would and left the place spotless. Recommended.';
   const [review] = await db
     .insert(reviews)
@@ -83,4 +84,16 @@ export async function createReviewNotice(db: Database, tradeId: string, fields: 
     })
     .returning();
   return notice!;
+}
+
+/** The review as the table holds it now. */
+export async function storedReview(db: Database, id: string) {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+  return row!;
+}
+
+/** The business's published reviews and their stars, as the migration's trigger keeps them. */
+export async function reviewTotalsOf(db: Database, tradeId: string) {
+  const [row] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
+  return row!;
 }

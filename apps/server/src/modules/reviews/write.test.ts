@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { blockedSenders, churchMembers, enquiries, reviews, trades } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
-import { newTestAddress, TEST_USER_AGENT, type TestBrowser, testBrowser } from '../../../test/test-browser';
+import { loggedInBrowsersOn, type TestBrowser, testBrowser } from '../../../test/test-browser';
 import { conversationLinks } from '../enquiries/conversation-link';
 import { createEnquiry } from '../enquiry-inbox/enquiry-factory';
-import { createSessionRepo } from '../sessions/repo';
-import { createSessionService } from '../sessions/service';
-import { createAnsweredEnquiry, createReview } from './review-factory';
+import { createAnsweredEnquiry, createReview, reviewTotalsOf, storedReview } from './review-factory';
 import { REVIEW_WRITES_PER_NETWORK } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,14 +17,8 @@ const clock = () => new Date(now);
 const sessionLimits = { idleMs: LONG_MS, lifetimeMs: LONG_MS };
 const { app, database, config } = await createTestApp({ backgroundWork: false, sessionLimits }, { clock });
 const db = database.db;
-const sessions = createSessionService(createSessionRepo(db), clock, sessionLimits);
+const browserOf = loggedInBrowsersOn(app, db, clock, sessionLimits);
 const links = conversationLinks(config.sessionSecret);
-
-async function browserOf(userId: string): Promise<TestBrowser> {
-  const address = newTestAddress();
-  const session = await sessions.start(userId, 'ACTIVE', { address, userAgent: TEST_USER_AGENT });
-  return testBrowser(app, { address, sessionToken: session.token });
-}
 
 /** A listed business of a church, with its owner. */
 async function business(fields: Partial<typeof trades.$inferInsert> = {}) {
@@ -67,16 +59,6 @@ function payload(proof: { enquiryId?: string; token?: string }, fields: Record<s
 const eligibility = (browser: TestBrowser, query: string) => browser.get(`/api/reviews/eligibility?${query}`);
 const write = (browser: TestBrowser, body: object) => browser.post('/api/reviews', body);
 const edit = (browser: TestBrowser, id: string, body: object) => browser.request({ method: 'PUT', url: `/api/reviews/${id}`, payload: body });
-
-async function stored(id: string) {
-  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
-  return row!;
-}
-
-async function totalsOf(tradeId: string) {
-  const [row] = await db.select({ count: trades.reviewCount, stars: trades.reviewStarsTotal }).from(trades).where(eq(trades.id, tradeId));
-  return row!;
-}
 
 function refusal(response: { statusCode: number; json(): { message: string } }) {
   return [response.statusCode, response.json().message];
@@ -204,7 +186,7 @@ describe('POST /api/reviews', () => {
     expect(response.json().message).toBe(MESSAGES.reviewPublished);
     const { review } = response.json().data;
     expect(review).toMatchObject({ tradeId: trade.id, stars: 4, status: 'PUBLISHED', holdReasons: [], workSuburb: 'Epping', workMonth: '2026-10', editedAt: null });
-    expect(await stored(review.id)).toMatchObject({
+    expect(await storedReview(db, review.id)).toMatchObject({
       enquiryId: enquiry.id,
       reviewerUserId: account.id,
       reviewerEmailKey: enquiry.senderEmailKey,
@@ -214,7 +196,7 @@ describe('POST /api/reviews', () => {
       flags: [],
       createdAt: new Date(now),
     });
-    expect(await totalsOf(trade.id)).toEqual({ count: 1, stars: 4 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 4 });
   });
 
   it('takes a review through the conversation link without an account', async () => {
@@ -224,7 +206,7 @@ describe('POST /api/reviews', () => {
     const response = await write(testBrowser(app), payload({ token }));
 
     expect(response.statusCode).toBe(201);
-    expect(await stored(response.json().data.review.id)).toMatchObject({ enquiryId: enquiry.id, reviewerUserId: null, reviewerName: 'Vera V.' });
+    expect(await storedReview(db, response.json().data.review.id)).toMatchObject({ enquiryId: enquiry.id, reviewerUserId: null, reviewerName: 'Vera V.' });
   });
 
   it('takes one review per person and business: again, or from another enquiry of the same address, is refused', async () => {
@@ -258,7 +240,7 @@ describe('POST /api/reviews', () => {
     for (const { token } of [byLogin, byPublic]) {
       expect(refusal(await write(testBrowser(app), payload({ token })))).toEqual([403, MESSAGES.reviewOwnBusiness]);
     }
-    expect(await totalsOf(trade.id)).toEqual({ count: 0, stars: 0 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 0, stars: 0 });
   });
 
   it('refuses family and employees', async () => {
@@ -297,7 +279,7 @@ describe('POST /api/reviews', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe(MESSAGES.reviewHeld);
     expect(response.json().data.review).toMatchObject({ status: 'HELD', holdReasons: [reason] });
-    expect(await totalsOf(trade.id)).toEqual({ count: 0, stars: 0 });
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 0, stars: 0 });
   });
 
   it('holds the fourth review of a business within 24 hours', async () => {
@@ -333,7 +315,7 @@ describe('POST /api/reviews', () => {
     const response = await write(browser, payload({ enquiryId: enquiry.id }, { body: body.toUpperCase() }));
 
     expect(response.json().data.review.status).toBe('PUBLISHED');
-    expect((await stored(response.json().data.review.id)).flags).toEqual(['SAME_NETWORK', 'NEW_ACCOUNT', 'SAME_TEXT']);
+    expect((await storedReview(db, response.json().data.review.id)).flags).toEqual(['SAME_NETWORK', 'NEW_ACCOUNT', 'SAME_TEXT']);
   });
 
   it('flags nothing for two reviews from the network, or a text last seen more than 90 days ago', async () => {
@@ -349,7 +331,7 @@ describe('POST /api/reviews', () => {
 
     const response = await write(browser, payload({ token }, { body }));
 
-    expect((await stored(response.json().data.review.id)).flags).toEqual([]);
+    expect((await storedReview(db, response.json().data.review.id)).flags).toEqual([]);
   });
 
   it("marks \"same church\" when the reviewer says so, serves the business's church, or has a business there", async () => {
@@ -362,7 +344,7 @@ describe('POST /api/reviews', () => {
     const stranger = await visitor();
 
     const sameChurch = async (browser: TestBrowser, proof: object, relation = 'CUSTOMER') =>
-      (await stored((await write(browser, payload(proof, { relation }))).json().data.review.id)).sameChurch;
+      (await storedReview(db, (await write(browser, payload(proof, { relation }))).json().data.review.id)).sameChurch;
 
     expect(await sameChurch(testBrowser(app), { token: said.token }, 'SAME_CHURCH')).toBe(true);
     expect(await sameChurch(moderator.browser, { enquiryId: (await accountEnquiry(trade.id, moderator.account)).id })).toBe(true);
@@ -403,7 +385,7 @@ describe('PUT /api/reviews/:id', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().message).toBe(MESSAGES.reviewEdited);
       expect(response.json().data.review).toMatchObject({ stars: 2, status: 'PUBLISHED', editedAt: new Date(now).toISOString() });
-      expect(await totalsOf(trade.id)).toEqual({ count: 1, stars: 2 });
+      expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 2 });
     } finally {
       now -= 29 * DAY_MS;
     }

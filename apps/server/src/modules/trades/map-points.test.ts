@@ -7,6 +7,7 @@ import { addresses, categories, trades } from '../../db/schema';
 import {
   createAddress,
   createCategoryPair,
+  createPlumbingAndElectrical,
   createChurch,
   createTrade,
   inCategory,
@@ -16,16 +17,7 @@ import { createTestApp } from '../../../test/test-app';
 const { app, database } = await createTestApp();
 const db = database.db;
 
-const plumbing = await createCategoryPair(
-  db,
-  { name: 'Plumbing & Gas', tags: 'plumbing, gas, water, drains' },
-  { name: 'Plumber', tags: 'plumber, blocked drains, hot water' },
-);
-const electrical = await createCategoryPair(
-  db,
-  { name: 'Electrical', tags: 'electrical, electrician, wiring' },
-  { name: 'Electrician', tags: 'electrician, power points, lighting' },
-);
+const { plumbing, electrical } = await createPlumbingAndElectrical(db);
 
 async function mapPoints(query: Record<string, string | number> = {}) {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));

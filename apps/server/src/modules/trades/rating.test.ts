@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { reviews, trades } from '../../db/schema';
 import {
   createAddress,
-  createCategoryPair,
+  createPlumbingAndElectrical,
   createChurch,
   createTrade,
   inCategory,
@@ -15,24 +15,15 @@ import {
 } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { systemClock } from '../../clock';
+import { createReview } from '../reviews/review-factory';
 import { createTradeRepo } from './repo';
 import { DEFAULT_SEARCH_LIMITS } from './search/limits';
 import { createTradeService } from './service';
-import { createReview } from './testing/reviewed-trade';
 
 const { app, database } = await createTestApp();
 const db = database.db;
 
-const plumbing = await createCategoryPair(
-  db,
-  { name: 'Plumbing & Gas', tags: 'plumbing, gas, water, drains' },
-  { name: 'Plumber', tags: 'plumber, blocked drains, hot water' },
-);
-const electrical = await createCategoryPair(
-  db,
-  { name: 'Electrical', tags: 'electrical, electrician, wiring' },
-  { name: 'Electrician', tags: 'electrician, power points, lighting' },
-);
+const { plumbing, electrical } = await createPlumbingAndElectrical(db);
 
 type Query = Record<string, string | number>;
 
@@ -184,7 +175,7 @@ describe('"4 stars and up" on GET /api/trades/mapPoints', () => {
       .select()
       .from(trades)
       .where(and(eq(trades.churchId, church.id), eq(trades.name, 'Newcomer Plumbing')));
-    for (const stars of [4, 4, 5]) await createReview(db, newcomer!, { stars });
+    for (const stars of [4, 4, 5]) await createReview(db, { tradeId: newcomer!.id, stars });
 
     expect(await mapNames({ churchId: church.id, minRating: 4 })).toEqual([...FOUR_AND_UP.slice(0, 2), 'Newcomer Plumbing', ...FOUR_AND_UP.slice(2)]);
   });
@@ -194,16 +185,16 @@ describe('the rating on cards and business details', () => {
   it('shows none at 2 published reviews, and the average and count from the third', async () => {
     const church = await createChurch(db);
     const trade = await createTrade(db, { name: 'Growing Gardens', churchId: church.id });
-    await createReview(db, trade, { stars: 5 });
-    await createReview(db, trade, { stars: 4 });
-    await createReview(db, trade, { stars: 1, status: 'HELD', holdReasons: ['LINK'] });
+    await createReview(db, { tradeId: trade.id, stars: 5 });
+    await createReview(db, { tradeId: trade.id, stars: 4 });
+    await createReview(db, { tradeId: trade.id, stars: 1, status: 'HELD', holdReasons: ['LINK'] });
     const service = createTradeService({ repo: createTradeRepo(db), clock: systemClock, socialMediaOf: noSocialMedia, replyTimeOf: noReplyTime });
 
     expect((await cards({ churchId: church.id }))[0]?.rating).toBeNull();
     expect((await get(`trades/${trade.id}`)).body.data.trade.rating).toBeNull();
     expect((await service.previewCards([trade.id]))[0]?.rating).toBeNull();
 
-    await createReview(db, trade, { stars: 4 });
+    await createReview(db, { tradeId: trade.id, stars: 4 });
 
     const rating = { average: 4.3, count: 3 };
     expect((await cards({ churchId: church.id }))[0]?.rating).toEqual(rating);
@@ -227,16 +218,16 @@ describe("the trade's review totals, kept by the reviews' trigger", () => {
   it('counts a published review as it is written, and no held one', async () => {
     const trade = await createTrade(db);
 
-    await createReview(db, trade, { stars: 4 });
-    await createReview(db, trade, { stars: 2, status: 'HELD', holdReasons: ['PROFANITY'] });
+    await createReview(db, { tradeId: trade.id, stars: 4 });
+    await createReview(db, { tradeId: trade.id, stars: 2, status: 'HELD', holdReasons: ['PROFANITY'] });
 
     expect(await totals(trade.id)).toEqual([[1, 4]]);
   });
 
   it('follows a review held, published again and removed, and a change of its stars', async () => {
     const trade = await createTrade(db);
-    await createReview(db, trade, { stars: 5 });
-    const review = await createReview(db, trade, { stars: 3 });
+    await createReview(db, { tradeId: trade.id, stars: 5 });
+    const review = await createReview(db, { tradeId: trade.id, stars: 3 });
     const set = (fields: Partial<typeof reviews.$inferInsert>) => db.update(reviews).set(fields).where(eq(reviews.id, review.id));
     expect(await totals(trade.id)).toEqual([[2, 8]]);
 
@@ -253,9 +244,9 @@ describe("the trade's review totals, kept by the reviews' trigger", () => {
   it('forgets a deleted review, and moves a review moved to another business', async () => {
     const trade = await createTrade(db);
     const other = await createTrade(db);
-    const kept = await createReview(db, trade, { stars: 5 });
-    const moved = await createReview(db, trade, { stars: 2 });
-    await createReview(db, other, { stars: 4 });
+    const kept = await createReview(db, { tradeId: trade.id, stars: 5 });
+    const moved = await createReview(db, { tradeId: trade.id, stars: 2 });
+    await createReview(db, { tradeId: other.id, stars: 4 });
 
     await db.update(reviews).set({ tradeId: other.id }).where(eq(reviews.id, moved.id));
     expect(await totals(trade.id, other.id)).toEqual([

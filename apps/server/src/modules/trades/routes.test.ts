@@ -5,6 +5,7 @@ import {
   createAddress,
   createCategory,
   createCategoryPair,
+  createPlumbingAndElectrical,
   createChurch,
   createOwner,
   createSocialMedia,
@@ -17,16 +18,7 @@ const { app, database } = await createTestApp();
 const db = database.db;
 
 // One vocabulary for the whole file: category names are unique per parent.
-const plumbing = await createCategoryPair(
-  db,
-  { name: 'Plumbing & Gas', tags: 'plumbing, gas, water, drains' },
-  { name: 'Plumber', tags: 'plumber, blocked drains, hot water' },
-);
-const electrical = await createCategoryPair(
-  db,
-  { name: 'Electrical', tags: 'electrical, electrician, wiring' },
-  { name: 'Electrician', tags: 'electrician, power points, lighting' },
-);
+const { plumbing, electrical } = await createPlumbingAndElectrical(db);
 
 interface CardJson {
   id: string;

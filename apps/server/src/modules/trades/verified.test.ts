@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { trades } from '../../db/schema';
 import {
   createAddress,
-  createCategoryPair,
+  createPlumbingAndElectrical,
   createChurch,
   createOwner,
   createTrade,
@@ -20,16 +20,7 @@ let now = Date.now();
 const { app, database } = await createTestApp({}, { clock: () => new Date(now) });
 const db = database.db;
 
-const plumbing = await createCategoryPair(
-  db,
-  { name: 'Plumbing & Gas', tags: 'plumbing, gas, water, drains' },
-  { name: 'Plumber', tags: 'plumber, blocked drains, hot water' },
-);
-const electrical = await createCategoryPair(
-  db,
-  { name: 'Electrical', tags: 'electrical, electrician, wiring' },
-  { name: 'Electrician', tags: 'electrician, power points, lighting' },
-);
+const { plumbing, electrical } = await createPlumbingAndElectrical(db);
 
 /** An ABN that passes the check (the ATO's own example). */
 const ABN = '51824753556';

@@ -2,10 +2,10 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useSearchParams } from 'react-router';
+import { LinkPageCard, LinkPageLoading } from '../../../components/link-page-card';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useConfirmEnquiryQuery } from '../api/enquiries-api';
-import { EnquiryCard, Loading } from './enquiry-card';
 import { EnquiryOutcome } from './enquiry-outcome';
 
 /** /enquiries/confirm?key=: the e-mailed link confirming a visitor's address; the enquiry waiting for it goes. */
@@ -15,7 +15,7 @@ export function ConfirmEnquiryPage() {
   const { data, error, isError } = useConfirmEnquiryQuery(key || skipToken);
 
   return (
-    <EnquiryCard title="Your enquiry">
+    <LinkPageCard title="Your enquiry">
       {!key ? (
         <Alert variant="danger">{MESSAGES.enquiryLinkInvalid}</Alert>
       ) : isError ? (
@@ -23,11 +23,11 @@ export function ConfirmEnquiryPage() {
       ) : data ? (
         <EnquiryOutcome sent={data} confirmed />
       ) : (
-        <Loading />
+        <LinkPageLoading />
       )}
       <p className="mb-0">
         <Link to={paths.home.getHref()}>Back to the business search</Link>
       </p>
-    </EnquiryCard>
+    </LinkPageCard>
   );
 }

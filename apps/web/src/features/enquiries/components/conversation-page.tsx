@@ -19,11 +19,11 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
+import { LinkPageCard, LinkPageLoading } from '../../../components/link-page-card';
 import { paths } from '../../../config/paths';
 import { getErrorMessage, successMessage } from '../../../lib/api-error';
 import { useReviewEligibilityQuery } from '../../../lib/review-eligibility-api';
 import { useAnswerConversationMutation, useConversationQuery, useRevokeConversationMutation } from '../api/enquiries-api';
-import { EnquiryCard, Loading } from './enquiry-card';
 
 const NEW_LINK_NOTE = 'The next answer from the business brings you a new link by e-mail.';
 
@@ -194,7 +194,7 @@ export function ConversationPage() {
   const { data, error, isError } = useConversationQuery(token || skipToken);
 
   return (
-    <EnquiryCard title="Your enquiry">
+    <LinkPageCard title="Your enquiry">
       <meta name="referrer" content="no-referrer" />
       {!token ? (
         <Alert variant="warning">{MESSAGES.enquiryLinkInvalid}</Alert>
@@ -203,8 +203,8 @@ export function ConversationPage() {
       ) : data ? (
         <ConversationView token={token} conversation={data} />
       ) : (
-        <Loading />
+        <LinkPageLoading />
       )}
-    </EnquiryCard>
+    </LinkPageCard>
   );
 }

@@ -1,13 +1,10 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { ReviewEligibility } from '@churchtrades/shared/reviews';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { LinkPageCard, LinkPageLoading } from '../../../components/link-page-card';
 import { dayText } from '../../../components/trade-badges/badge-text';
 import { paths } from '../../../config/paths';
 import { getErrorMessage, successMessage } from '../../../lib/api-error';
@@ -53,7 +50,7 @@ export function WriteReviewPage() {
 
   if (mustLogIn) return <Navigate to={paths.login.getHref()} state={cameFromState(location)} replace />;
   return (
-    <ReviewCard title={titleOf(data)}>
+    <LinkPageCard title={titleOf(data)}>
       <meta name="referrer" content="no-referrer" />
       {!proof ? (
         <Alert variant="warning">{MESSAGES.reviewProofRequired}</Alert>
@@ -62,9 +59,9 @@ export function WriteReviewPage() {
       ) : isError && !isFetching ? (
         <Alert variant="warning">{getErrorMessage(error, LOAD_FAILED_MESSAGE)}</Alert>
       ) : (
-        <Loading />
+        <LinkPageLoading />
       )}
-    </ReviewCard>
+    </LinkPageCard>
   );
 }
 
@@ -127,30 +124,5 @@ function NewReview({ proof, onWritten }: { proof: ReviewProof; onWritten: (messa
       </p>
       <ReviewForm submitLabel="Publish the review" onSend={send} />
     </>
-  );
-}
-
-function ReviewCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Row className="justify-content-center">
-      <Col md={10} lg={8}>
-        <title>{`${title} · ChurchTrades`}</title>
-        <Card className="shadow-sm">
-          <Card.Body className="p-4">
-            <h1 className="h3 mb-4">{title}</h1>
-            {children}
-          </Card.Body>
-        </Card>
-      </Col>
-    </Row>
-  );
-}
-
-function Loading() {
-  return (
-    <div role="status" className="d-flex align-items-center justify-content-center gap-2 py-3">
-      <Spinner animation="border" size="sm" aria-hidden="true" />
-      <span>Loading...</span>
-    </div>
   );
 }

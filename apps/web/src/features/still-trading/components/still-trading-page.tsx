@@ -6,8 +6,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link, useSearchParams } from 'react-router';
+import { LinkPageLoading } from '../../../components/link-page-card';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useConfirmStillTradingMutation, useStillTradingQuestionQuery } from '../api/still-trading-api';
@@ -36,15 +36,6 @@ function DetailsLink() {
     <p className="mb-0 text-center">
       <Link to={paths.tradeProfile.getHref()}>Update my details</Link>
     </p>
-  );
-}
-
-function Loading() {
-  return (
-    <div role="status" className="d-flex align-items-center justify-content-center gap-2 py-3">
-      <Spinner animation="border" size="sm" aria-hidden="true" />
-      <span>Loading...</span>
-    </div>
   );
 }
 
@@ -100,7 +91,7 @@ export function StillTradingPage() {
       ) : data ? (
         <Question token={token} tradeName={data.tradeName} expired={data.expired} />
       ) : (
-        <Loading />
+        <LinkPageLoading />
       )}
     </PageCard>
   );

@@ -1,6 +1,4 @@
 import { ENQUIRY_FOLDERS, type EnquiryFolder, type ReceivedEnquiries } from '@churchtrades/shared/enquiries';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Nav from 'react-bootstrap/Nav';
 import Table from 'react-bootstrap/Table';
@@ -8,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager/pager';
 import { ReadOnlyNote } from '../../../components/read-only-note';
 import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-error';
+import { LoadingOrFailed } from '../components/loading-or-failed';
 import { useTradeDashboard } from '../components/trade-layout';
 import { useReceivedEnquiriesQuery } from './enquiries-api';
 import { ENQUIRIES_PAGE_SIZE, FOLDER_NAMES, folderSearch, readFolderLink } from './folders';
@@ -36,19 +34,10 @@ export function EnquiriesPage() {
         <h2 className="h4 mb-3">Enquiries</h2>
         {readOnly && <ReadOnlyNote />}
         {data && <FolderTabs counts={data.counts} current={folder} />}
-        {isError ? (
-          <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-            <span>{getErrorMessage(error)}</span>
-            <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : data ? (
-          <FolderPage enquiries={data.enquiries} folder={folder} />
+        {isError || !data ? (
+          <LoadingOrFailed isError={isError} error={error} retry={refetch} />
         ) : (
-          <p role="status" className="text-body-secondary">
-            Loading...
-          </p>
+          <FolderPage enquiries={data.enquiries} folder={folder} />
         )}
       </Card.Body>
     </Card>

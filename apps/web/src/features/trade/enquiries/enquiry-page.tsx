@@ -2,7 +2,6 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { type OwnerReplyInput, ownerReplySchema, type ReceivedEnquiry } from '@churchtrades/shared/enquiries';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -16,7 +15,8 @@ import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
 import { ReadOnlyNote } from '../../../components/read-only-note';
 import { paths } from '../../../config/paths';
-import { getErrorMessage, successMessage } from '../../../lib/api-error';
+import { successMessage } from '../../../lib/api-error';
+import { LoadingOrFailed } from '../components/loading-or-failed';
 import { useTradeDashboard } from '../components/trade-layout';
 import {
   useReceivedEnquiryQuery,
@@ -37,25 +37,12 @@ export function EnquiryPage() {
   const { id = '' } = useParams();
   const { data: enquiry, error, isError, refetch } = useReceivedEnquiryQuery(id);
 
-  let content;
-  if (isError) {
-    content = (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <span>{getErrorMessage(error)}</span>
-        <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Alert>
+  const content =
+    isError || !enquiry ? (
+      <LoadingOrFailed isError={isError} error={error} retry={refetch} />
+    ) : (
+      <EnquiryConversation enquiry={enquiry} />
     );
-  } else if (!enquiry) {
-    content = (
-      <p role="status" className="text-body-secondary">
-        Loading...
-      </p>
-    );
-  } else {
-    content = <EnquiryConversation enquiry={enquiry} />;
-  }
 
   return (
     <Card>

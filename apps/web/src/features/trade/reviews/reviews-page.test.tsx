@@ -2,9 +2,10 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { PublicReview } from '@churchtrades/shared/reviews';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makePublicReview } from '../../../testing/review-factory';
 import { makeUser } from '../../../testing/user-factory';
 import { renderTrade } from '../testing/render-trade';
-import { makePublicReview, ReceivedReviews } from '../testing/review-factory';
+import { ReceivedReviews } from '../testing/received-reviews';
 import { makeOwnTrade } from '../testing/trade-dashboard-factory';
 
 function renderReviews(reviews: PublicReview[], { user = makeUser(), path = '/trade/reviews' } = {}) {
@@ -22,6 +23,7 @@ describe('ReviewsPage', () => {
     const newest = makePublicReview({
       reviewerName: 'Mary B.',
       stars: 4,
+      writtenAt: '2025-03-20T09:30:00.000Z',
       relation: 'SAME_CHURCH',
       sameChurch: true,
       editedAt: '2025-03-21T10:00:00.000Z',

@@ -9,8 +9,6 @@ import {
 import type { Page } from '@churchtrades/shared/trade-search';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -26,7 +24,8 @@ import { ReviewStars } from '../../../components/rating/rating-stars';
 import { workDoneText } from '../../../components/review/review-relation';
 import { ReviewTags } from '../../../components/review/review-tags';
 import { paths } from '../../../config/paths';
-import { getErrorMessage, successMessage } from '../../../lib/api-error';
+import { successMessage } from '../../../lib/api-error';
+import { LoadingOrFailed } from '../components/loading-or-failed';
 import { useTradeDashboard } from '../components/trade-layout';
 import { useAnswerReviewMutation, useReceivedReviewsQuery } from './reviews-api';
 
@@ -51,25 +50,12 @@ export function ReviewsPage() {
   const page = readPage(params);
   const { data, error, isError, refetch } = useReceivedReviewsQuery({ page, size: REVIEWS_PAGE_SIZE });
 
-  let content;
-  if (isError) {
-    content = (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <span>{getErrorMessage(error)}</span>
-        <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Alert>
+  const content =
+    isError || !data ? (
+      <LoadingOrFailed isError={isError} error={error} retry={refetch} />
+    ) : (
+      <ReviewsList reviews={data} readOnly={readOnly} />
     );
-  } else if (!data) {
-    content = (
-      <p role="status" className="text-body-secondary">
-        Loading...
-      </p>
-    );
-  } else {
-    content = <ReviewsList reviews={data} readOnly={readOnly} />;
-  }
 
   return (
     <Card>

@@ -4,8 +4,8 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 
-/** The frame of the pages an e-mailed link opens. */
-export function EnquiryCard({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of the pages an e-mailed link opens: an enquiry's conversation, a review to write. */
+export function LinkPageCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Row className="justify-content-center">
       <Col md={10} lg={8}>
@@ -21,7 +21,8 @@ export function EnquiryCard({ title, children }: { title: string; children: Reac
   );
 }
 
-export function Loading() {
+/** What such a page shows while it reads what its link names. */
+export function LinkPageLoading() {
   return (
     <div role="status" className="d-flex align-items-center justify-content-center gap-2 py-3">
       <Spinner animation="border" size="sm" aria-hidden="true" />

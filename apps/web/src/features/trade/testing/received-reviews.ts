@@ -2,28 +2,6 @@ import type { PublicReview } from '@churchtrades/shared/reviews';
 import type { Page } from '@churchtrades/shared/trade-search';
 import type { ReceivedCall, Reply, Route } from '../../../testing/api-server';
 
-let sequence = 0;
-
-/** A published review of the owner's business from a customer, not answered, not edited. */
-export function makePublicReview(overrides: Partial<PublicReview> = {}): PublicReview {
-  sequence += 1;
-  return {
-    id: `00000000-0000-4000-f000-${String(sequence).padStart(12, '0')}`,
-    reviewerName: 'Mary B.',
-    stars: 5,
-    body: 'Fixed our hot water system the same day, and left the laundry cleaner than he found it.',
-    relation: 'CUSTOMER',
-    sameChurch: false,
-    workSuburb: null,
-    workMonth: null,
-    writtenAt: '2025-03-20T09:30:00.000Z',
-    editedAt: null,
-    ownerAnswer: null,
-    ownerAnsweredAt: null,
-    ...overrides,
-  };
-}
-
 const ANSWERED_AT = '2025-03-22T08:00:00.000Z';
 
 /**
