@@ -61,6 +61,6 @@ test('a business page takes the answers and code its HTML preloads, asking for n
   await page.waitForLoadState('networkidle');
 
   expect(await preloadedHrefs(page, 'link[rel="preload"][as="fetch"]')).toContain(`/api/trades/${listed.id}`);
-  expect(await preloadedHrefs(page, 'link[rel="modulepreload"]')).toContainEqual(expect.stringMatching(/business-page/));
+  expect(await preloadedHrefs(page, 'link[rel="modulepreload"]')).toContainEqual(expect.stringMatching(/business-with-reviews/));
   await expectPreloadsTaken(page, requests);
 });

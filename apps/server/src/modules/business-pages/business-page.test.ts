@@ -42,10 +42,10 @@ fs.writeFileSync(
   path.join(distDir, '.vite', 'manifest.json'),
   JSON.stringify({
     'index.html': { file: 'assets/index-3f9a1c.js', isEntry: true },
-    'src/features/business/components/business-page.tsx': {
-      file: 'assets/business-page-4e4e4e.js',
+    'src/app/routes/business-with-reviews.tsx': {
+      file: 'assets/business-with-reviews-4e4e4e.js',
       imports: ['index.html'],
-      css: ['assets/business-page-6f6f6f.css'],
+      css: ['assets/business-with-reviews-6f6f6f.css'],
     },
     'src/features/enquiries/components/business-enquiry.tsx': {
       file: 'assets/business-enquiry-7a7a7a.js',
@@ -128,8 +128,8 @@ describe("a business page's first HTML answer", () => {
     const html = (await pageOf(trade.id)).body;
     const head = html.slice(0, html.indexOf('</head>'));
 
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/business-page-4e4e4e.js" />');
-    expect(head).toContain('<link rel="preload" as="style" href="/assets/business-page-6f6f6f.css" />');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/business-with-reviews-4e4e4e.js" />');
+    expect(head).toContain('<link rel="preload" as="style" href="/assets/business-with-reviews-6f6f6f.css" />');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/business-enquiry-7a7a7a.js" />');
     expect(head).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/trades/${trade.id}" />`);
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/site" />');

@@ -1,3 +1,4 @@
+import { REVIEWS_PAGE_SIZE } from '@churchtrades/shared/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
@@ -15,9 +16,9 @@ export interface BusinessPageRoutesOptions {
   manifest: WebManifest | undefined;
 }
 
-// The page and its "Send an enquiry", a child route the web app's router loads with it.
+// The page with its reviews, and its "Send an enquiry", a child route the web app's router loads with it.
 const BUSINESS_PAGE_MODULES = [
-  'src/features/business/components/business-page.tsx',
+  'src/app/routes/business-with-reviews.tsx',
   'src/features/enquiries/components/business-enquiry.tsx',
 ];
 
@@ -37,11 +38,13 @@ export const businessPageRoutes: FastifyPluginAsyncZod<BusinessPageRoutesOptions
   if (indexHtml !== undefined) {
     const pageWith = businessPageTemplate(indexHtml, SITE_NAME);
     const pageCode = [...new Set(BUSINESS_PAGE_MODULES.flatMap((module) => pageCodePreloads(manifest, module)))];
-    // The page's code, the answers it asks for first (the business, and the map's tiles when it has a map) and
-    // the cover picture at its top come with the HTML. The id is written as the web app writes it in its request.
+    // The page's code, the answers it asks for first (the business, its first page of reviews, and the map's tiles
+    // when it has a map) and the cover picture at its top come with the HTML. The URLs are written as the web app
+    // writes them in its requests (`e2e/tests/page-preloads.spec.ts` fails if they drift).
     const preloadsOf = (id: string, head: BusinessPageHead) => [
       ...pageCode,
       apiPreload(`/api/trades/${encodeURIComponent(id)}`),
+      apiPreload(`/api/trades/${encodeURIComponent(id)}/reviews?page=0&size=${REVIEWS_PAGE_SIZE}`),
       ...(head.showsMap ? [apiPreload('/api/site')] : []),
       ...(head.coverPicture === undefined ? [] : [imagePreload(head.coverPicture)]),
     ];
