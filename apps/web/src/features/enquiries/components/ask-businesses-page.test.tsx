@@ -7,7 +7,7 @@ import { chooseBusiness, clearEnquiryChoice, getEnquiryChoice } from '../../../l
 import { setLoggedIn } from '../../../lib/session';
 import { serveApi } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
-import { makeChallenge } from '../testing/fake-proof-of-work';
+import { CHALLENGE_WAIT_MS, makeChallenge } from '../testing/fake-proof-of-work';
 import { AskBusinessesPage } from './ask-businesses-page';
 
 vi.mock('./proof-of-work', async () => {
@@ -42,7 +42,7 @@ describe('the page asking the businesses ticked in a search', () => {
     expect(screen.getByRole('link', { name: 'Back to search' })).toHaveAttribute('href', '/?searchText=plumber&page=2');
     const list = screen.getByRole('list');
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([ALPHA.name, BRAVO.name]);
-    await screen.findByText('Robot check ready');
+    await screen.findByText('Robot check ready', {}, { timeout: CHALLENGE_WAIT_MS });
     await user.type(screen.getByLabelText('Your name'), 'Mary Visitor');
     await user.type(screen.getByLabelText('Your e-mail address'), 'mary@example.com.au');
     await user.type(screen.getByLabelText('Your suburb'), 'Balmain');

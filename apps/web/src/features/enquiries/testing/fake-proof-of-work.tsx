@@ -19,3 +19,6 @@ export function makeChallenge(salt: string): Challenge {
     salt,
   };
 }
+
+/** How long a test waits for the challenge to load and the stand-in to show: longer than usual on a busy machine. */
+export const CHALLENGE_WAIT_MS = 10_000;

@@ -291,7 +291,7 @@ describe('one’s own review', () => {
     expect(api.calls('PUT /api/reviews/review-1').map((call) => call.body)).toEqual([
       { token: 'token-7', relation: 'FRIEND', stars: 5, body: REVIEW_TEXT, workSuburb: 'Balmain', workMonth: '2026-10' },
     ]);
-    expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
     expect(screen.getByText(/edited on/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Edit your review' })).not.toBeInTheDocument();
   });
