@@ -23,6 +23,14 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+// ALTCHA's widget needs Web Workers and a secure context, which jsdom lacks: every page shows the stand-in. It is
+// mocked here, for every file, because the files of a worker share their imports: a mock in one file would miss a
+// page that another file of the worker had loaded already with the real widget.
+vi.mock('../features/enquiries/components/proof-of-work', async () => {
+  const { FakeProofOfWork } = await import('../features/enquiries/testing/fake-proof-of-work');
+  return { ProofOfWork: FakeProofOfWork };
+});
+
 // Two test workers keep both cores busy: a page waited for (`findBy…`, `waitFor`) may need more than the
 // default second to render there.
 configure({ asyncUtilTimeout: 3000 });

@@ -1,19 +1,14 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
 import { cameFromState } from '../../../lib/came-from';
 import { chooseBusiness, clearEnquiryChoice, getEnquiryChoice } from '../../../lib/enquiry-choice';
 import { setLoggedIn } from '../../../lib/session';
 import { serveApi } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
-import { CHALLENGE_WAIT_MS, makeChallenge } from '../testing/fake-proof-of-work';
+import { makeChallenge } from '../testing/fake-proof-of-work';
 import { AskBusinessesPage } from './ask-businesses-page';
-
-vi.mock('./proof-of-work', async () => {
-  const { FakeProofOfWork } = await import('../testing/fake-proof-of-work');
-  return { ProofOfWork: FakeProofOfWork };
-});
 
 const ALPHA = { id: '00000000-0000-4000-8000-000000000201', name: 'Alpha Plumbing' };
 const BRAVO = { id: '00000000-0000-4000-8000-000000000202', name: 'Bravo Electrical' };
@@ -42,7 +37,7 @@ describe('the page asking the businesses ticked in a search', () => {
     expect(screen.getByRole('link', { name: 'Back to search' })).toHaveAttribute('href', '/?searchText=plumber&page=2');
     const list = screen.getByRole('list');
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([ALPHA.name, BRAVO.name]);
-    await screen.findByText('Robot check ready', {}, { timeout: CHALLENGE_WAIT_MS });
+    await screen.findByText('Robot check ready');
     await user.type(screen.getByLabelText('Your name'), 'Mary Visitor');
     await user.type(screen.getByLabelText('Your e-mail address'), 'mary@example.com.au');
     await user.type(screen.getByLabelText('Your suburb'), 'Balmain');

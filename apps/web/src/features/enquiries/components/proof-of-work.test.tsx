@@ -2,11 +2,14 @@ import { act, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeChallenge } from '../testing/fake-proof-of-work';
-import { ProofOfWork, type ProofOfWorkHandle } from './proof-of-work';
+import type * as ProofOfWorkModule from './proof-of-work';
+import type { ProofOfWorkHandle } from './proof-of-work';
 
 // ALTCHA's code defines <altcha-widget> and needs Web Workers, which jsdom lacks: the element stays a plain one here,
 // and the test plays the widget's events.
 vi.mock('./altcha-setup', () => ({}));
+// The other web tests see a stand-in for this widget (testing/setup-tests.ts): this one tests the widget itself.
+const { ProofOfWork } = await vi.importActual<typeof ProofOfWorkModule>('./proof-of-work');
 
 async function renderWidget() {
   const handle = createRef<ProofOfWorkHandle>();

@@ -3,7 +3,7 @@ import type { Challenge } from '../api/enquiries-api';
 import type { ProofOfWorkHandle } from '../components/proof-of-work';
 
 /**
- * Stands in for ALTCHA's widget, which needs Web Workers that jsdom lacks: it "solves" a challenge at once, its
+ * Stands in for ALTCHA's widget in every web test (testing/setup-tests.ts), as jsdom lacks Web Workers: it "solves" a challenge at once, its
  * payload naming the challenge, so a test sees which challenge the sent proof answered.
  */
 export function FakeProofOfWork({ challenge, ref }: { challenge: Challenge; ref: Ref<ProofOfWorkHandle> }) {
@@ -19,6 +19,3 @@ export function makeChallenge(salt: string): Challenge {
     salt,
   };
 }
-
-/** How long a test waits for the challenge to load and the stand-in to show: longer than usual on a busy machine. */
-export const CHALLENGE_WAIT_MS = 10_000;
