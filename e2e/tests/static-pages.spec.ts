@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { AUTOMATED_DECISION_KINDS, AUTOMATED_DECISIONS } from '@churchtrades/shared/automated-decisions';
 import { expect, test } from './fixtures';
 
 // The test server runs with the configuration defaults (README "Configuration").
@@ -39,17 +40,30 @@ test('About: what ChurchTrades is, how it works, an FAQ that opens, the apps and
   await expect(answer).toContainText('We typically reply within 24-48 hours.');
 });
 
-test('Privacy Policy: last updated, under-13s, the public card, OAIC, support e-mail', async ({ page }) => {
+test('Privacy Policy: last updated, decisions made automatically, under-13s, the public card, OAIC, support e-mail', async ({
+  page,
+}) => {
   await openFromTopMenu(page, 'Privacy Policy');
 
   await expect(page).toHaveURL(/\/privacypolicy$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
   await expect(page).toHaveTitle('Privacy Policy · ChurchTrades');
-  await expect(page.getByText('Last updated: April 20, 2025')).toBeVisible();
+  await expect(page.getByText('Last updated: December 3, 2026')).toBeVisible();
+  const contents = page.getByRole('navigation', { name: 'On this page' });
+  await contents.getByRole('link', { name: 'Decisions made automatically' }).click();
+  await expect(page).toHaveURL(/\/privacypolicy#automated-decisions$/);
+  const decisions = page.locator('#automated-decisions');
+  await expect(decisions.getByRole('heading', { level: 2 })).toBeInViewport();
+  for (const kind of AUTOMATED_DECISION_KINDS) {
+    await expect(decisions.getByRole('heading', { level: 3, name: AUTOMATED_DECISIONS[kind].title })).toBeAttached();
+  }
+  const pause = decisions.getByRole('region', { name: AUTOMATED_DECISIONS.ACCOUNT_PAUSE.title });
+  await expect(pause).toContainText(AUTOMATED_DECISIONS.ACCOUNT_PAUSE.trigger);
+  await expect(pause.getByRole('link', { name: 'Forgot your password' })).toHaveAttribute('href', '/resetpassword');
   await expect(page.getByText('We do not serve people under 13', { exact: false })).toBeVisible();
   await expect(page.getByText('Office of the Australian Information Commissioner', { exact: false })).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Contact us' }).click();
+  await contents.getByRole('link', { name: 'Contact us' }).click();
   await expect(page).toHaveURL(/\/privacypolicy#contact$/);
   const contact = page.locator('#contact');
   await expect(contact.getByRole('heading')).toBeInViewport();

@@ -11,7 +11,7 @@ import { createAuditService } from './modules/audit/service';
 import { createChurchCheckRepo } from './modules/church-checks/repo';
 import { vouchRenewalJob } from './modules/church-checks/renewals';
 import { createJobRunRepo } from './modules/jobs/repo';
-import { createScheduler, type JobOutcome } from './modules/jobs/scheduler';
+import { createScheduler, type JobOutcome, type ScheduledJob } from './modules/jobs/scheduler';
 import { createOutboxRepo } from './modules/mail/repo';
 import { createMailService } from './modules/mail/service';
 import { createMailTransport } from './modules/mail/transport';
@@ -29,6 +29,37 @@ export interface BackgroundWorkOptions {
   clock?: Clock;
   onDelivery?: (outcome: DeliveryOutcome) => void;
   onJobRun?: (job: string, outcome: JobOutcome) => void;
+}
+
+/** What the jobs need: the database, the configuration and the clock they read expiries and periods by. */
+export interface ScheduledJobDependencies {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  /** Starts delivering a mail a job just queued. */
+  onQueued?: () => void;
+}
+
+/** Every scheduled job of the product, built on the database given. */
+export function scheduledJobs({ db, config, clock, onQueued }: ScheduledJobDependencies): ScheduledJob[] {
+  // The jobs' mails are queued in the transaction of what they mark, as a request's are.
+  const { db: jobDb, transactions } = transactionalDatabase(db);
+  const mail = createMailService({
+    repo: createOutboxRepo(jobDb),
+    transactions,
+    audit: createAuditService(createAuditRepo(jobDb)),
+    from: config.mailFrom,
+    onQueued,
+  });
+  const sender = { appOrigin: config.appOrigin, supportEmail: config.supportEmail };
+  return [
+    housekeepingJob(db, config.housekeepingIntervalMs, clock),
+    vouchRenewalJob({ repo: createChurchCheckRepo(jobDb), mail, sender, transactions, clock }),
+    abnRecheckJob(abnServiceOf(db, config, clock, mail)),
+    stillTradingJob(stillTradingServiceOf(db, config, clock, mail)),
+    reviewInvitationJob(reviewInvitationsOf(db, config, clock, mail)),
+    churchHoldLapseJob({ repo: createReviewModerationRepo(db), clock }),
+  ];
 }
 
 /**
@@ -49,26 +80,9 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
     log,
     onDelivery,
   });
-  // The jobs' mails are queued in the transaction of what they mark, as a request's are.
-  const { db: jobDb, transactions } = transactionalDatabase(db);
-  const mail = createMailService({
-    repo: createOutboxRepo(jobDb),
-    transactions,
-    audit: createAuditService(createAuditRepo(jobDb)),
-    from: config.mailFrom,
-    onQueued: worker.nudge,
-  });
-  const sender = { appOrigin: config.appOrigin, supportEmail: config.supportEmail };
   const scheduler = createScheduler({
     repo: createJobRunRepo(db),
-    jobs: [
-      housekeepingJob(db, config.housekeepingIntervalMs, clock),
-      vouchRenewalJob({ repo: createChurchCheckRepo(jobDb), mail, sender, transactions, clock }),
-      abnRecheckJob(abnServiceOf(db, config, clock, mail)),
-      stillTradingJob(stillTradingServiceOf(db, config, clock, mail)),
-      reviewInvitationJob(reviewInvitationsOf(db, config, clock, mail)),
-      churchHoldLapseJob({ repo: createReviewModerationRepo(db), clock }),
-    ],
+    jobs: scheduledJobs({ db, config, clock, onQueued: worker.nudge }),
     log,
     runBy: `${os.hostname()}:${process.pid}`,
     onRun: onJobRun,

@@ -31,6 +31,8 @@ export function housekeepingJob(db: Database, everyMs: number, clock: Clock = sy
   ];
   return {
     name: 'housekeeping',
+    // Sessions end and unconfirmed enquiries are dropped by this sweep; the rest it deletes has served its time.
+    decisions: ['SESSION_END', 'ENQUIRY_UNCONFIRMED_DROPPED'],
     everyMs,
     async run() {
       const outcomes = await Promise.allSettled(chores.map((chore) => chore()));

@@ -30,5 +30,5 @@ export function abnServiceOf(db: Database, config: Config, clock: Clock, mail: P
  * not be asked), and tells owners and moderators of a verified ABN that lapsed.
  */
 export function abnRecheckJob(abn: Pick<AbnService, 'checkDue'>, everyMs = ABN_RECHECK_EVERY_MS): ScheduledJob {
-  return { name: 'abn-recheck', everyMs, run: () => abn.checkDue() };
+  return { name: 'abn-recheck', everyMs, decisions: ['ABN_VERIFICATION'], run: () => abn.checkDue() };
 }

@@ -71,8 +71,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Questions that reach a paid service (kept answers are free): a stranger types a few addresses, an owner many. */
 export const PAID_LOOKUP_LIMITS = {
-  perNetwork: { name: 'address-lookup-network', limit: 60, windowMs: HOUR_MS },
-  perOwner: { name: 'address-lookup-owner', limit: 600, windowMs: HOUR_MS },
+  perNetwork: { name: 'address-lookup-network', limit: 60, windowMs: HOUR_MS, decision: 'LISTING_LIMITS' },
+  perOwner: { name: 'address-lookup-owner', limit: 600, windowMs: HOUR_MS, decision: 'LISTING_LIMITS' },
 } satisfies Record<string, RateLimitRule>;
 
 /** Addresses change quarterly; a few thousand answers cover what a day of typing asks again and again. */

@@ -54,6 +54,7 @@ export function vouchRenewalJob({ repo, mail, sender, transactions, clock }: Vou
 
   return {
     name: 'vouch-renewals',
+    decisions: ['VOUCH_LAPSE'],
     everyMs: VOUCH_RENEWALS_EVERY_MS,
     async run(): Promise<void> {
       const now = clock();

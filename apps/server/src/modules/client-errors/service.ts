@@ -6,7 +6,12 @@ import { networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/
  * Enough for a page that goes wrong several times over, while a script that floods the log is cut short:
  * counted per network, as reports come from visitors without an account.
  */
-export const CLIENT_ERROR_RATE_LIMIT: RateLimitRule = { name: 'client-errors', limit: 30, windowMs: 10 * 60 * 1000 };
+export const CLIENT_ERROR_RATE_LIMIT: RateLimitRule = {
+  name: 'client-errors',
+  limit: 30,
+  windowMs: 10 * 60 * 1000,
+  decision: 'LISTING_LIMITS',
+};
 
 export interface Reporter {
   address: string;

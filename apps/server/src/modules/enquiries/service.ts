@@ -47,11 +47,11 @@ const DAY_MS = 24 * HOUR_MS;
 /** Used and lapsed confirmation keys are kept a week, so a late click is told "used or expired", not "not ours". */
 export const CONFIRMATION_KEYS_KEPT_MS = 7 * DAY_MS;
 
-const SENDS_PER_ADDRESS_HOUR: RateLimitRule = { name: 'enquiry-address-hour', limit: ENQUIRY_LIMITS.perAddressPerHour, windowMs: HOUR_MS };
-const SENDS_PER_ADDRESS_DAY: RateLimitRule = { name: 'enquiry-address-day', limit: ENQUIRY_LIMITS.perAddressPerDay, windowMs: DAY_MS };
-const SENDS_PER_NETWORK_HOUR: RateLimitRule = { name: 'enquiry-network-hour', limit: ENQUIRY_LIMITS.perNetworkPerHour, windowMs: HOUR_MS };
+const SENDS_PER_ADDRESS_HOUR: RateLimitRule = { name: 'enquiry-address-hour', limit: ENQUIRY_LIMITS.perAddressPerHour, windowMs: HOUR_MS, decision: 'ENQUIRY_LIMITS' };
+const SENDS_PER_ADDRESS_DAY: RateLimitRule = { name: 'enquiry-address-day', limit: ENQUIRY_LIMITS.perAddressPerDay, windowMs: DAY_MS, decision: 'ENQUIRY_LIMITS' };
+const SENDS_PER_NETWORK_HOUR: RateLimitRule = { name: 'enquiry-network-hour', limit: ENQUIRY_LIMITS.perNetworkPerHour, windowMs: HOUR_MS, decision: 'ENQUIRY_LIMITS' };
 /** A visitor writes back at most this often through one conversation's link. */
-export const VISITOR_MESSAGES_PER_HOUR: RateLimitRule = { name: 'enquiry-visitor-message', limit: 10, windowMs: HOUR_MS };
+export const VISITOR_MESSAGES_PER_HOUR: RateLimitRule = { name: 'enquiry-visitor-message', limit: 10, windowMs: HOUR_MS, decision: 'ENQUIRY_LIMITS' };
 
 /** What the same-text rule compares: the message's words in lower case, so spacing and capitals change nothing. */
 export function textHashOf(message: string): string {

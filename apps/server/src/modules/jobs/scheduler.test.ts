@@ -24,6 +24,7 @@ function countingJob(name: string, everyMs: number, run: () => Promise<void> = a
   const job: ScheduledJob & { runs: number } = {
     name,
     everyMs,
+    decisions: [],
     runs: 0,
     async run() {
       job.runs += 1;

@@ -1,3 +1,4 @@
+import type { AutomatedDecisionKind } from '@churchtrades/shared/automated-decisions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRunRepo } from './repo';
 
@@ -5,6 +6,8 @@ import type { JobRunRepo } from './repo';
 export interface ScheduledJob {
   name: string;
   everyMs: number;
+  /** What the job decides about people without anyone looking, as the privacy policy explains it; none: nothing. */
+  decisions: readonly AutomatedDecisionKind[];
   /** Does everything due, whenever it last ran: a run that was missed is made up by the next one. */
   run(): Promise<void>;
 }

@@ -3,14 +3,14 @@ import { createTestDatabase } from '../../../test/test-database';
 import { rateLimitCounters } from '../../db/schema';
 import { TooManyRequestsError } from '../../http/app-error';
 import { createRateLimitRepo } from './repo';
-import { backOffWaitMs, createRateLimiter, networkOf, tooManyAttemptsMessage } from './service';
+import { type BackOffRule, backOffWaitMs, createRateLimiter, networkOf, type RateLimitRule, tooManyAttemptsMessage } from './service';
 
 const database = await createTestDatabase();
 afterAll(() => database.close());
 
 let now = new Date('2026-03-01T10:00:00Z').getTime();
 const limiter = createRateLimiter(createRateLimitRepo(database.db), () => new Date(now));
-const THREE_A_MINUTE = { name: 'test-three', limit: 3, windowMs: 60_000 };
+const THREE_A_MINUTE: RateLimitRule = { name: 'test-three', limit: 3, windowMs: 60_000, decision: 'LOGIN_LIMITS' };
 
 async function refusal(attempt: Promise<void>): Promise<TooManyRequestsError> {
   const error = await attempt.then(
@@ -76,7 +76,7 @@ describe('the rate limiter', () => {
   });
 
   it('counts attempts made at the same time on several connections', async () => {
-    const rule = { name: 'test-parallel', limit: 100, windowMs: 60_000 };
+    const rule: RateLimitRule = { name: 'test-parallel', limit: 100, windowMs: 60_000, decision: 'LOGIN_LIMITS' };
 
     await Promise.all(Array.from({ length: 20 }, () => limiter.countAttempt(rule, 'eve')));
 
@@ -95,7 +95,14 @@ describe('the rate limiter', () => {
   });
 });
 
-const BACK_OFF = { name: 'test-back-off', free: 2, firstWaitMs: 30_000, longestWaitMs: 120_000, windowMs: 3_600_000 };
+const BACK_OFF: BackOffRule = {
+  name: 'test-back-off',
+  free: 2,
+  firstWaitMs: 30_000,
+  longestWaitMs: 120_000,
+  windowMs: 3_600_000,
+  decision: 'LOGIN_LIMITS',
+};
 
 describe('backOffWaitMs', () => {
   it('waits nothing for the free failures, then doubles the wait up to the longest', () => {

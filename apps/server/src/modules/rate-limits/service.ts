@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import type { AutomatedDecisionKind } from '@churchtrades/shared/automated-decisions';
 import type { Clock } from '../../clock';
 import { TooManyRequestsError } from '../../http/app-error';
 import type { RateLimitRepo } from './repo';
@@ -9,6 +10,8 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
+  /** The privacy policy's entry that explains the limit to the people it refuses. */
+  decision: AutomatedDecisionKind;
 }
 
 /**
@@ -22,6 +25,7 @@ export interface BackOffRule {
   firstWaitMs: number;
   longestWaitMs: number;
   windowMs: number;
+  decision: AutomatedDecisionKind;
 }
 
 const SECOND_MS = 1000;

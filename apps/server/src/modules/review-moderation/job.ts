@@ -12,6 +12,7 @@ export const CHURCH_HOLD_LAPSE_EVERY_MS = 5 * 60 * 1000;
 export function churchHoldLapseJob({ repo, clock }: { repo: Pick<ReviewModerationRepo, 'lapseChurchHolds'>; clock: Clock }): ScheduledJob {
   return {
     name: 'review-church-holds',
+    decisions: ['REVIEW_CHURCH_HOLD_LAPSE'],
     everyMs: CHURCH_HOLD_LAPSE_EVERY_MS,
     async run(): Promise<void> {
       await repo.lapseChurchHolds(clock());

@@ -48,6 +48,7 @@ const REPORTS_PER_NETWORK_HOUR: RateLimitRule = {
   name: 'review-report-network-hour',
   limit: REVIEW_CHECKS.reportsPerNetworkPerHour,
   windowMs: HOUR_MS,
+  decision: 'REVIEW_LIMITS',
 };
 
 /** The caller's ties to one business: what decides whether they may decide on its reviews, or hold them. */

@@ -106,5 +106,5 @@ export function reviewInvitationsOf(
 
 /** Hourly: an invitation goes at most an hour after its day, and a run missed is made up by the next. */
 export function reviewInvitationJob(invitations: Pick<ReviewInvitations, 'runInvitations'>): ScheduledJob {
-  return { name: 'review-invitations', everyMs: HOUR_MS, run: () => invitations.runInvitations() };
+  return { name: 'review-invitations', everyMs: HOUR_MS, decisions: ['REVIEW_INVITATION'], run: () => invitations.runInvitations() };
 }

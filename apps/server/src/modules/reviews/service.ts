@@ -56,7 +56,12 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Writes one network may make an hour, refused ones included: a script cannot hammer the form. */
-export const REVIEW_WRITES_PER_NETWORK: RateLimitRule = { name: 'review-network-hour', limit: 10, windowMs: HOUR_MS };
+export const REVIEW_WRITES_PER_NETWORK: RateLimitRule = {
+  name: 'review-network-hour',
+  limit: 10,
+  windowMs: HOUR_MS,
+  decision: 'REVIEW_LIMITS',
+};
 
 /** The checks of the words, which an edit runs again; a BURST hold stays whatever the words. */
 const WORD_HOLD_REASONS: readonly ReviewHoldReason[] = ['LINK', 'CONTACT_DETAILS', 'PROFANITY'];

@@ -42,5 +42,5 @@ export function stillTradingServiceOf(
  * Each batch's changes and mails commit together (still-trading/service.ts `runRound`).
  */
 export function stillTradingJob(stillTrading: Pick<StillTradingService, 'runRound'>): ScheduledJob {
-  return { name: 'still-trading', everyMs: HOUR_MS, run: () => stillTrading.runRound() };
+  return { name: 'still-trading', everyMs: HOUR_MS, decisions: ['STILL_TRADING'], run: () => stillTrading.runRound() };
 }

@@ -66,7 +66,12 @@ const PICTURES: Record<TradePicture, { column: 'logoUri' | 'image'; folder: Imag
 const HOUR_MS = 60 * 60 * 1000;
 
 /** DESIGN "Sessions and security": listing is limited per account, so a robot behind one login cannot flood the queue. */
-export const LISTING_RATE_LIMIT: RateLimitRule = { name: 'listing-account', limit: 5, windowMs: HOUR_MS };
+export const LISTING_RATE_LIMIT: RateLimitRule = {
+  name: 'listing-account',
+  limit: 5,
+  windowMs: HOUR_MS,
+  decision: 'LISTING_LIMITS',
+};
 
 // Category ids are PostgreSQL integers: a larger number names no category, and must not reach the database.
 const MAX_CATEGORY_ID = 2_147_483_647;

@@ -72,7 +72,7 @@ export const KEY_LIFETIME_HOURS: Record<KeyPurpose, number> = {
 
 /** DESIGN "Sessions and security": limits per address and per account on everything that can be guessed at. */
 export const RATE_LIMITS = {
-  loginPerAddress: { name: 'login-address', limit: 50, windowMs: 15 * MINUTE_MS },
+  loginPerAddress: { name: 'login-address', limit: 50, windowMs: 15 * MINUTE_MS, decision: 'LOGIN_LIMITS' },
   // Wrong passwords for one account from one network (at login, or inside a session): a stranger guessing from one
   // place slows to a crawl (about a dozen tries an hour), while the owner elsewhere is never kept out by them.
   wrongPasswordsPerAccountAndNetwork: {
@@ -81,19 +81,20 @@ export const RATE_LIMITS = {
     firstWaitMs: 30 * 1000,
     longestWaitMs: 15 * MINUTE_MS,
     windowMs: HOUR_MS,
+    decision: 'LOGIN_LIMITS',
   },
   // Wrong passwords for one account from everywhere: only an attack from many networks at once reaches it.
-  wrongPasswordsPerAccount: { name: 'password-account', limit: 100, windowMs: HOUR_MS },
-  registerPerEmail: { name: 'register-email', limit: 5, windowMs: HOUR_MS },
+  wrongPasswordsPerAccount: { name: 'password-account', limit: 100, windowMs: HOUR_MS, decision: 'ACCOUNT_PAUSE' },
+  registerPerEmail: { name: 'register-email', limit: 5, windowMs: HOUR_MS, decision: 'ACCOUNT_REQUEST_LIMITS' },
   // Higher than per e-mail: a parish hall's shared connection signs several people up after a Sunday notice.
-  registerPerAddress: { name: 'register-address', limit: 20, windowMs: HOUR_MS },
-  resetPerEmail: { name: 'reset-email', limit: 5, windowMs: HOUR_MS },
-  resetPerAddress: { name: 'reset-address', limit: 5, windowMs: HOUR_MS },
+  registerPerAddress: { name: 'register-address', limit: 20, windowMs: HOUR_MS, decision: 'ACCOUNT_REQUEST_LIMITS' },
+  resetPerEmail: { name: 'reset-email', limit: 5, windowMs: HOUR_MS, decision: 'ACCOUNT_REQUEST_LIMITS' },
+  resetPerAddress: { name: 'reset-address', limit: 5, windowMs: HOUR_MS, decision: 'ACCOUNT_REQUEST_LIMITS' },
   // Six digits are a million codes: five tries, then the password must be given again.
-  codesPerLogin: { name: 'two-step-login', limit: 5, windowMs: SESSION_LIFETIME_MS.MFA_PENDING },
+  codesPerLogin: { name: 'two-step-login', limit: 5, windowMs: SESSION_LIFETIME_MS.MFA_PENDING, decision: 'TWO_STEP_LIMITS' },
   // ... and wrong codes across half-sessions, so that logging in again does not buy five more tries every time.
-  wrongCodesPerAccount: { name: 'two-step-account', limit: 10, windowMs: HOUR_MS },
-  wrongCodesPerNetwork: { name: 'two-step-network', limit: 20, windowMs: HOUR_MS },
+  wrongCodesPerAccount: { name: 'two-step-account', limit: 10, windowMs: HOUR_MS, decision: 'TWO_STEP_LIMITS' },
+  wrongCodesPerNetwork: { name: 'two-step-network', limit: 20, windowMs: HOUR_MS, decision: 'TWO_STEP_LIMITS' },
 } satisfies Record<string, RateLimitRule | BackOffRule>;
 
 export interface UserServiceDependencies {

@@ -2,8 +2,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import './document-page.css';
 
-/** The date the privacy policy and the terms were last changed (SPEC §1). */
-const POLICIES_LAST_UPDATED = { iso: '2025-04-20', text: 'April 20, 2025' } as const;
+interface PolicyDate {
+  iso: string;
+  text: string;
+}
+
+/** The date the terms were last changed (SPEC §1). */
+export const TERMS_LAST_UPDATED: PolicyDate = { iso: '2025-04-20', text: 'April 20, 2025' };
+/** The privacy policy changed when it first listed the decisions made automatically. */
+export const PRIVACY_POLICY_LAST_UPDATED: PolicyDate = { iso: '2026-12-03', text: 'December 3, 2026' };
 
 interface DocumentPageProps {
   /** The page's one h1. */
@@ -24,10 +31,10 @@ export function DocumentPage({ title, tabTitle = title, children }: DocumentPage
   );
 }
 
-export function PoliciesLastUpdated() {
+export function PolicyLastUpdated({ date }: { date: PolicyDate }) {
   return (
     <p className="text-body-secondary">
-      Last updated: <time dateTime={POLICIES_LAST_UPDATED.iso}>{POLICIES_LAST_UPDATED.text}</time>
+      Last updated: <time dateTime={date.iso}>{date.text}</time>
     </p>
   );
 }

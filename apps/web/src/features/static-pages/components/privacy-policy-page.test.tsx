@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { AUTOMATED_DECISION_KINDS, AUTOMATED_DECISIONS } from '@churchtrades/shared/automated-decisions';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../../config/paths';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { serveSiteInfo, siteInfoAnswer, siteInfoFailure, TEST_SITE_INFO } from '../testing/serve-site-info';
 import { PrivacyPolicyPage } from './privacy-policy-page';
@@ -15,8 +17,8 @@ describe('PrivacyPolicyPage', () => {
 
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Privacy Policy']);
     expect(document.title).toBe('Privacy Policy · ChurchTrades');
-    expect(screen.getByText('April 20, 2025')).toHaveAttribute('datetime', '2025-04-20');
-    expect(screen.getByText(/^Last updated:/)).toHaveTextContent('Last updated: April 20, 2025');
+    expect(screen.getByText('December 3, 2026')).toHaveAttribute('datetime', '2026-12-03');
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent('Last updated: December 3, 2026');
 
     const contents = within(screen.getByRole('navigation', { name: 'On this page' }));
     expect(contents.getByRole('link', { name: 'Cookies and browser storage' })).toHaveAttribute(
@@ -75,6 +77,45 @@ describe('PrivacyPolicyPage', () => {
       'https://www.oaic.gov.au/',
     );
     await screen.findAllByRole('link', { name: TEST_SITE_INFO.supportEmail });
+  });
+
+  it('explains every decision the code makes alone, from the one list of them, with how to ask a person', async () => {
+    serveSiteInfo(siteInfoAnswer());
+    renderWithProviders(<PrivacyPolicyPage />, { route: '/privacypolicy' });
+
+    const decisions = section(/Decisions made automatically/);
+    expect(screen.getByRole('link', { name: 'Decisions made automatically' })).toHaveAttribute(
+      'href',
+      '/privacypolicy#automated-decisions',
+    );
+    for (const kind of AUTOMATED_DECISION_KINDS) {
+      const decision = AUTOMATED_DECISIONS[kind];
+      const entry = within(decisions.getByRole('region', { name: decision.title }));
+      expect(entry.getByRole('heading', { level: 3 })).toHaveTextContent(decision.title);
+      expect(entry.getAllByRole('term').map((term) => term.textContent)).toEqual([
+        'What starts it',
+        'What it reads',
+        'What it does',
+        'How long it lasts',
+        'Asking a person to look at it',
+      ]);
+      expect(entry.getAllByRole('definition').map((definition) => definition.textContent)).toEqual([
+        decision.trigger,
+        decision.reads,
+        decision.effect,
+        decision.lasts,
+        decision.screen ? `${decision.askAPerson} See ${decision.screen.label}.` : decision.askAPerson,
+      ]);
+      if (decision.screen) expect(entry.getByRole('link', { name: decision.screen.label })).toHaveAttribute('href', decision.screen.path);
+    }
+    expect(await decisions.findByRole('link', { name: TEST_SITE_INFO.supportEmail })).toBeInTheDocument();
+  });
+
+  it('links each decision to a screen the web app has', () => {
+    const screens = Object.values(AUTOMATED_DECISIONS).flatMap((decision) => (decision.screen ? [decision.screen.path] : []));
+    const appPaths = Object.values(paths).map((route) => route.path);
+    expect(screens.length).toBeGreaterThan(0);
+    for (const screenPath of screens) expect(appPaths).toContain(screenPath);
   });
 
   it('gives the support e-mail from /api/site with the usual reply time', async () => {

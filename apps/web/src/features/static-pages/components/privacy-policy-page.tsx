@@ -1,6 +1,13 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { type DocumentSection, DocumentPage, NumberedSections, PoliciesLastUpdated } from './document-page';
+import { AutomatedDecisions } from './automated-decisions';
+import {
+  type DocumentSection,
+  DocumentPage,
+  NumberedSections,
+  PolicyLastUpdated,
+  PRIVACY_POLICY_LAST_UPDATED,
+} from './document-page';
 import { SiteInfoNote, SUPPORT_REPLY_TIME, SupportContact, SupportEmail } from './site-facts';
 
 const SECTIONS: DocumentSection[] = [
@@ -94,6 +101,11 @@ const SECTIONS: DocumentSection[] = [
         <p>We do not use your information for any other purpose unless you agree or the law requires or allows it.</p>
       </>
     ),
+  },
+  {
+    id: 'automated-decisions',
+    title: 'Decisions made automatically',
+    content: <AutomatedDecisions />,
   },
   {
     id: 'sharing',
@@ -236,7 +248,7 @@ const SECTIONS: DocumentSection[] = [
 export function PrivacyPolicyPage() {
   return (
     <DocumentPage title="Privacy Policy">
-      <PoliciesLastUpdated />
+      <PolicyLastUpdated date={PRIVACY_POLICY_LAST_UPDATED} />
       <SiteInfoNote missing="the support e-mail address" />
       <p>
         This policy explains what personal information ChurchTrades (&ldquo;we&rdquo;, &ldquo;us&rdquo;) collects,

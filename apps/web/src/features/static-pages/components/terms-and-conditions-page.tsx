@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { type DocumentSection, DocumentPage, NumberedSections, PoliciesLastUpdated } from './document-page';
+import { type DocumentSection, DocumentPage, NumberedSections, PolicyLastUpdated, TERMS_LAST_UPDATED } from './document-page';
 import { SiteInfoNote, SupportContact, SupportEmail } from './site-facts';
 
 const MINIMUM_AGE = 18;
@@ -208,7 +208,7 @@ const SECTIONS: DocumentSection[] = [
 export function TermsAndConditionsPage() {
   return (
     <DocumentPage title="Terms and Conditions">
-      <PoliciesLastUpdated />
+      <PolicyLastUpdated date={TERMS_LAST_UPDATED} />
       <SiteInfoNote missing="the support e-mail address" />
       <p>
         These terms are the agreement between you and ChurchTrades (&ldquo;we&rdquo;, &ldquo;us&rdquo;) for using
