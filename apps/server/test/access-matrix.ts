@@ -653,6 +653,16 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
       return { request: send('POST', '/api/user/verify/qrcode', { ...boxes, userId: scene.accounts.OWNER.id }) };
     },
   },
+  {
+    // The "it's me" link of a paused login: anyone holding the key, logged in or not, as the owner on any device.
+    route: 'POST /api/user/verify/login',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const account = await createAccount(scene.db);
+      const key = await oneTimeKey(scene, account.id, 'LOGIN_PAUSE', account.email);
+      return { request: send('POST', '/api/user/verify/login', { key }), state: keysOf(scene, account.id) };
+    },
+  },
   { route: 'POST /api/user/logout', answers: EVERYONE, call: async () => ({ request: send('POST', '/api/user/logout') }) },
   {
     route: 'POST /api/user/resetpassword',

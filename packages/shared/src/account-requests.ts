@@ -9,6 +9,10 @@ export const linkKeyQuerySchema = z.object({
 });
 export type LinkKeyQuery = z.infer<typeof linkKeyQuerySchema>;
 
+/** `POST /user/verify/login`: the key of the "it's me" link mailed when logging in to the account is paused. */
+export const loginPauseKeySchema = z.object({ key: linkKeyQuerySchema.shape.key });
+export type LoginPauseKey = z.infer<typeof loginPauseKeySchema>;
+
 /** The multipart form of `PATCH /user/photo`: these text fields, and the image in the field `file`. */
 export const photoFieldsSchema = z.object({ userId: idString(USER_ID_MIN_LENGTH, MESSAGES.userIdRequired) });
 export type PhotoFields = z.infer<typeof photoFieldsSchema>;

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'user.loginFailed',
   'user.lockedOut',
   'user.twoStepLockedOut',
+  'user.loginPauseLetIn',
   'user.verify',
   'user.passwordResetByLink',
   'user.passwordChange',

@@ -185,10 +185,11 @@ export const AUTOMATED_DECISIONS: Readonly<Record<AutomatedDecisionKind, Automat
   ACCOUNT_PAUSE: {
     title: 'Pausing logins to an account under attack',
     trigger: '100 wrong passwords for one account within an hour, from anywhere.',
-    reads: 'How many wrong passwords the account received in the last hour.',
-    effect: 'Logging in to the account is paused, and its owner is e-mailed that it was and why.',
-    lasts: 'Up to an hour.',
-    askAPerson: 'Ask for a new password, or e-mail us if the pause keeps you out.',
+    reads: 'How many wrong passwords the account received in the last hour, and the network that opens the link below.',
+    effect:
+      'Logging in to the account is paused, and its owner is e-mailed that it was, with an "It\'s me" link: pressing it lets the network it was pressed from log in with the right password during the pause (the link alone logs nobody in). Choosing a new password with a reset link ends the pause at once.',
+    lasts: 'Up to an hour; the "It\'s me" link works once, within that hour.',
+    askAPerson: 'Use the link in the e-mail, ask for a new password, or e-mail us if the pause keeps you out.',
     screen: RESET_PASSWORD,
   },
   TWO_STEP_LIMITS: {

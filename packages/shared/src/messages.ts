@@ -154,6 +154,9 @@ export const MESSAGES = {
   resetLinkInvalid: 'This link is invalid or has expired. Ask for a new reset password email.',
   emailChangeLinkInvalid: 'This link is invalid or has expired. Change your email again from your account.',
   linkAlreadyUsed: 'This link has already been used.',
+  loginPauseLinkInvalid:
+    'This link is invalid or has expired. Logging in is paused for an hour at most: try again later, or choose a new password to log in at once.',
+  loginPauseLetIn: 'Thank you. You can log in with your password from this network now, while the pause lasts.',
   resetLinkValid: 'Please enter new password',
   loginSuccessful: 'Login successful',
   enterTwoStepCode: 'Enter the code from your authenticator app',

@@ -55,7 +55,14 @@ export const spamReportDecision = pgEnum('spam_report_decision', SPAM_REPORT_DEC
 export const reviewRelation = pgEnum('review_relation', REVIEW_RELATIONS);
 export const reviewStatus = pgEnum('review_status', REVIEW_STATUSES);
 export const reviewReportDecision = pgEnum('review_report_decision', REVIEW_REPORT_DECISIONS);
-export const keyPurpose = pgEnum('key_purpose', ['VERIFY_ACCOUNT', 'RESET_PASSWORD', 'CHANGE_EMAIL', 'UNDO_EMAIL_CHANGE']);
+export const keyPurpose = pgEnum('key_purpose', [
+  'VERIFY_ACCOUNT',
+  'RESET_PASSWORD',
+  'CHANGE_EMAIL',
+  'UNDO_EMAIL_CHANGE',
+  // The "it's me" link of a login pause (users/login-pause.ts).
+  'LOGIN_PAUSE',
+]);
 
 export const users = pgTable(
   'users',

@@ -155,6 +155,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.letMeIn.path,
+        lazy: async () => {
+          const { LetMeInPage } = await import('../features/auth/components/let-me-in-page');
+          return { Component: LetMeInPage };
+        },
+      },
+      {
         path: paths.stillTrading.path,
         lazy: async () => {
           const { StillTradingPage } = await import('../features/still-trading/components/still-trading-page');

@@ -22,6 +22,11 @@ export const paths = {
     path: '/verify/email/undo',
     getHref: (key: string) => `/verify/email/undo?key=${encodeURIComponent(key)}`,
   },
+  // The "it's me" link mailed when logging in to an account is paused.
+  letMeIn: {
+    path: '/verify/login',
+    getHref: (key: string) => `/verify/login?key=${encodeURIComponent(key)}`,
+  },
   verifyPassword: {
     path: '/verify/password',
     getHref: (key: string) => `/verify/password?key=${encodeURIComponent(key)}`,

@@ -152,17 +152,27 @@ function minutes(count: number): string {
   return `${count} minute${count === 1 ? '' : 's'}`;
 }
 
-/** Sent once when so many wrong passwords were tried on the account, from several places, that logging in is paused. */
-export function loginPausedMail(sender: MailSender, to: Recipient, pausedForMinutes: number): Mail {
+/**
+ * Sent once when so many wrong passwords were tried on the account, from several places, that logging in is
+ * paused. Its "it's me" link lets the owner's own network past the pause; the password is still asked.
+ */
+export function loginPausedMail(
+  sender: MailSender,
+  to: Recipient,
+  pause: { pausedForMinutes: number; key: string; validForHours: number },
+): Mail {
   return compose(sender, to, {
     subject: 'Many wrong passwords were tried on your ChurchTrades account',
     paragraphs: [
       'Someone has typed a wrong password for your ChurchTrades account many times in the last hour, from several places.',
-      `To keep your account safe, logging in to it is paused for up to ${minutes(pausedForMinutes)}. Your password has not been changed.`,
-      'If this was not you, choose a password you use nowhere else once the pause is over.',
+      `To keep your account safe, logging in to it is paused for up to ${minutes(pause.pausedForMinutes)}. Your password has not been changed.`,
+      `Need to log in before then? Open the link below on the device you log in with and press "It's me": that network can then log in with your password while the pause lasts. The link logs nobody in by itself, and works once, for ${hours(pause.validForHours)}.`,
     ],
-    action: { label: 'Choose a new password', url: link(sender, '/resetpassword') },
-    after: ['If you cannot log in after the pause, write to us and we will help.'],
+    action: { label: "It's me: let me log in", url: link(sender, '/verify/login', pause.key) },
+    after: [
+      `If the wrong passwords were not yours, choose a new password you use nowhere else: that ends the pause at once. ${link(sender, '/resetpassword')}`,
+      'If you cannot log in after the pause, write to us and we will help.',
+    ],
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { rateLimitCounters } from '../../db/schema';
 
@@ -37,6 +37,15 @@ export function createRateLimitRepo(db: Database) {
         .from(rateLimitCounters)
         .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.resetsAt, now)));
       return row;
+    },
+
+    /**
+     * Forgets the counters of the keys, and of every key that begins with one of the prefixes. Rare (a password
+     * reset), so the scan of the table that `starts_with` may need is no burden.
+     */
+    async remove(keys: string[], prefixes: string[]): Promise<void> {
+      const prefixed = prefixes.map((prefix) => sql`starts_with(${rateLimitCounters.key}, ${prefix})`);
+      await db.delete(rateLimitCounters).where(or(inArray(rateLimitCounters.key, keys), ...prefixed));
     },
 
     async sweepEnded(now: Date): Promise<void> {

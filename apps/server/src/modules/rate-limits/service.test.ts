@@ -3,7 +3,15 @@ import { createTestDatabase } from '../../../test/test-database';
 import { rateLimitCounters } from '../../db/schema';
 import { TooManyRequestsError } from '../../http/app-error';
 import { createRateLimitRepo } from './repo';
-import { type BackOffRule, backOffWaitMs, createRateLimiter, networkOf, type RateLimitRule, tooManyAttemptsMessage } from './service';
+import {
+  type BackOffRule,
+  backOffWaitMs,
+  createRateLimiter,
+  networkOf,
+  type RateLimitRule,
+  subjectWithin,
+  tooManyAttemptsMessage,
+} from './service';
 
 const database = await createTestDatabase();
 afterAll(() => database.close());
@@ -149,5 +157,46 @@ describe('assertBelowLimit', () => {
     expect((await refusal(limiter.assertBelowLimit(THREE_A_MINUTE, 'kim'))).retryAfterSeconds).toBe(60);
     now += 60_000;
     await expect(limiter.assertBelowLimit(THREE_A_MINUTE, 'kim')).resolves.toBeUndefined();
+  });
+});
+
+describe('excuse', () => {
+  it('lets the party past the limit of the subject until its window ends, and no other party', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) await limiter.countAttempt(THREE_A_MINUTE, 'lou');
+    await limiter.excuse(THREE_A_MINUTE, 'lou', '10.0.0.1');
+
+    await expect(limiter.assertBelowLimit(THREE_A_MINUTE, 'lou', '10.0.0.1')).resolves.toBeUndefined();
+    await refusal(limiter.assertBelowLimit(THREE_A_MINUTE, 'lou', '10.0.0.2'));
+    await refusal(limiter.assertBelowLimit(THREE_A_MINUTE, 'lou'));
+    now += 60_000;
+    for (let attempt = 0; attempt < 3; attempt += 1) await limiter.countAttempt(THREE_A_MINUTE, 'lou');
+    await refusal(limiter.assertBelowLimit(THREE_A_MINUTE, 'lou', '10.0.0.1'));
+  });
+});
+
+describe('forget', () => {
+  it('forgets the subject, its wait and the subjects within it, and no subject that merely begins alike', async () => {
+    const within = subjectWithin('max@example.com', '10.0.0.1');
+    for (const subject of ['max@example.com', within, 'max@example.com.au']) {
+      for (let failure = 0; failure < 3; failure += 1) await limiter.countFailure(BACK_OFF, subject);
+    }
+
+    await limiter.forget(BACK_OFF, 'max@example.com');
+
+    await expect(limiter.assertNotWaiting(BACK_OFF, 'max@example.com')).resolves.toBeUndefined();
+    await expect(limiter.assertNotWaiting(BACK_OFF, within)).resolves.toBeUndefined();
+    await refusal(limiter.assertNotWaiting(BACK_OFF, 'max@example.com.au'));
+    await limiter.countFailure(BACK_OFF, within);
+    await expect(limiter.assertNotWaiting(BACK_OFF, within)).resolves.toBeUndefined();
+  });
+
+  it('forgets the parties excused for the subject', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) await limiter.countAttempt(THREE_A_MINUTE, 'ned');
+    await limiter.excuse(THREE_A_MINUTE, 'ned', '10.0.0.1');
+
+    await limiter.forget(THREE_A_MINUTE, 'ned');
+    for (let attempt = 0; attempt < 3; attempt += 1) await limiter.countAttempt(THREE_A_MINUTE, 'ned');
+
+    await refusal(limiter.assertBelowLimit(THREE_A_MINUTE, 'ned', '10.0.0.1'));
   });
 });

@@ -63,6 +63,14 @@ export function networkOf(address: string): string {
   return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
+/**
+ * A subject within another, such as an account on one network: what the limiter forgets of the outer subject it
+ * forgets of this one too.
+ */
+export function subjectWithin(subject: string, part: string): string {
+  return `${subject} ${part}`;
+}
+
 /** The wait after the failure numbered `failures` (counting from 1) of the back-off rule; 0 while still free. */
 export function backOffWaitMs(rule: BackOffRule, failures: number): number {
   const beyondFree = failures - rule.free;
@@ -76,22 +84,51 @@ export function createRateLimiter(repo: RateLimitRepo, clock: Clock) {
     return new TooManyRequestsError(tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
   }
 
-  const waitKey = (rule: BackOffRule, subject: string) => `${rule.name}-wait:${subject}`;
+  type Named = Pick<RateLimitRule, 'name'>;
+  const countKey = (rule: Named, subject: string) => `${rule.name}:${subject}`;
+  const waitKey = (rule: Named, subject: string) => `${rule.name}-wait:${subject}`;
+  const excusedKey = (rule: Named, subject: string) => `${rule.name}-excused:${subject}`;
 
   return {
     /** Counts an attempt of the subject; refuses it with 429 once the rule's limit is passed. */
     async attempt(rule: RateLimitRule, subject: string): Promise<void> {
       const now = clock();
-      const counter = await repo.hit(`${rule.name}:${subject}`, now, rule.windowMs);
+      const counter = await repo.hit(countKey(rule, subject), now, rule.windowMs);
       if (counter.hits <= rule.limit) return;
       throw refusal(counter.resetsAt, now);
     },
 
-    /** Refuses with 429 when the subject has used up the rule's limit in this window; counts nothing. */
-    async assertBelowLimit(rule: RateLimitRule, subject: string): Promise<void> {
+    /**
+     * Refuses with 429 when the subject has used up the rule's limit in this window, unless the party asking
+     * (a network) was excused for it; counts nothing.
+     */
+    async assertBelowLimit(rule: RateLimitRule, subject: string, party?: string): Promise<void> {
       const now = clock();
-      const counter = await repo.current(`${rule.name}:${subject}`, now);
-      if (counter && counter.hits >= rule.limit) throw refusal(counter.resetsAt, now);
+      const counter = await repo.current(countKey(rule, subject), now);
+      if (!counter || counter.hits < rule.limit) return;
+      if (party !== undefined && (await repo.current(excusedKey(rule, subjectWithin(subject, party)), now))) return;
+      throw refusal(counter.resetsAt, now);
+    },
+
+    /**
+     * Lets the party past the rule's limit for the subject until the subject's current window ends (nothing
+     * while no window is open). What the party tries is still counted, under this rule and any other.
+     */
+    async excuse(rule: RateLimitRule, subject: string, party: string): Promise<void> {
+      const now = clock();
+      const counter = await repo.current(countKey(rule, subject), now);
+      if (!counter) return;
+      await repo.hit(excusedKey(rule, subjectWithin(subject, party)), now, counter.resetsAt.getTime() - now.getTime());
+    },
+
+    /**
+     * Forgets what the rule counted of the subject and of every subject within it, their waits and the parties
+     * excused for them, as though none had tried.
+     */
+    async forget(rule: RateLimitRule | BackOffRule, subject: string): Promise<void> {
+      const keys = [countKey(rule, subject), waitKey(rule, subject)];
+      const prefixes = [...keys, excusedKey(rule, subject)].map((key) => subjectWithin(key, ''));
+      await repo.remove(keys, prefixes);
     },
 
     /** Refuses with 429 while the subject waits after its last failure under the back-off rule. */
@@ -104,7 +141,7 @@ export function createRateLimiter(repo: RateLimitRepo, clock: Clock) {
     /** Counts a failure of the subject under the back-off rule, and makes it wait when its free ones are used. */
     async countFailure(rule: BackOffRule, subject: string): Promise<void> {
       const now = clock();
-      const failures = await repo.hit(`${rule.name}:${subject}`, now, rule.windowMs);
+      const failures = await repo.hit(countKey(rule, subject), now, rule.windowMs);
       const waitMs = backOffWaitMs(rule, failures.hits);
       // Failures are only counted outside a wait, so the last wait has ended and this starts a new one.
       if (waitMs > 0) await repo.hit(waitKey(rule, subject), now, waitMs);
@@ -112,7 +149,7 @@ export function createRateLimiter(repo: RateLimitRepo, clock: Clock) {
 
     /** Counts an attempt of the subject and answers how many it made in the current window, this one included. */
     async countAttempt(rule: RateLimitRule, subject: string): Promise<number> {
-      const counter = await repo.hit(`${rule.name}:${subject}`, clock(), rule.windowMs);
+      const counter = await repo.hit(countKey(rule, subject), clock(), rule.windowMs);
       return counter.hits;
     },
   };

@@ -2,10 +2,10 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import { visitorActor } from '@churchtrades/shared/audit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, rateLimitCounters } from '../../db/schema';
 import { createAccount, TEST_PASSWORD } from '../../../test/factories';
-import { startMailCatcher } from '../../../test/mail-catcher';
-import { createTestApp } from '../../../test/test-app';
+import { keyIn, linkIn, startMailCatcher } from '../../../test/mail-catcher';
+import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
 import { loggedInBrowser, newTestAddress, testBrowser } from '../../../test/test-browser';
 import { RATE_LIMITS } from './service';
 
@@ -19,6 +19,8 @@ const db = database.db;
 const FREE = RATE_LIMITS.wrongPasswordsPerAccountAndNetwork.free;
 const CEILING = RATE_LIMITS.wrongPasswordsPerAccount.limit;
 const PAUSED_SUBJECT = 'Many wrong passwords were tried';
+const HOUR_MS = 60 * 60_000;
+const LET_IN = '/api/user/verify/login';
 
 function logIn(email: string, password: string, address = newTestAddress()) {
   return testBrowser(app, { address }).post('/api/user/login', { email, password });
@@ -26,6 +28,21 @@ function logIn(email: string, password: string, address = newTestAddress()) {
 
 function passwordChange(password: string) {
   return { password, newPassword: 'candles-for-advent', confirmNewPassword: 'candles-for-advent' };
+}
+
+/**
+ * Pauses logging in to the account as an attack from many networks does: its counter of wrong passwords from
+ * everywhere one short of the pause (the limiter's key), then one more. Answers the key its owner is mailed.
+ */
+async function pauseLoginsOf(email: string): Promise<string> {
+  const key = `${RATE_LIMITS.wrongPasswordsPerAccount.name}:${email}`;
+  await db.insert(rateLimitCounters).values({ key, hits: CEILING - 1, resetsAt: new Date(now + HOUR_MS) });
+  await logIn(email, 'one-guess-too-many');
+  return keyIn(await catcher.waitForMail(email, { subject: PAUSED_SUBJECT }), '/verify/login');
+}
+
+function letIn(key: string, address = newTestAddress()) {
+  return testBrowser(app, { address }).post(LET_IN, { key });
 }
 
 function auditEntries(accountId: string, action: string) {
@@ -94,6 +111,10 @@ describe('wrong passwords from one network', () => {
   });
 });
 
+// A hundred logins, each hashing a password: slow on a busy machine. A test past its time goes on running and moves
+// the clock the later tests share, so it is given room rather than cut off.
+const HUNDRED_LOGINS_MS = 60_000;
+
 describe('wrong passwords from everywhere', () => {
   it(`pause logging in to the account after ${CEILING} in an hour, telling the owner once`, async () => {
     const account = await createAccount(db);
@@ -113,10 +134,72 @@ describe('wrong passwords from everywhere', () => {
     expect(afterAnHour.statusCode).toBe(200);
     const mail = await catcher.waitForMail(account.email, { subject: PAUSED_SUBJECT });
     expect(mail.text).toContain('paused for up to 60 minutes');
+    expect(linkIn(mail, '/verify/login')).toMatch(new RegExp(`^${TEST_ORIGIN}/verify/login\\?key=[\\w-]{43}$`));
+    expect(mail.text).toContain("It's me");
     expect(catcher.mailsTo(account.email)).toHaveLength(1);
     expect(await auditEntries(account.id, 'user.lockedOut')).toEqual([
       expect.objectContaining({ subjectName: account.email, after: { failures: CEILING, pausedForMinutes: 60 } }),
     ]);
+  }, HUNDRED_LOGINS_MS);
+});
+
+describe('the "it\'s me" link of a pause', () => {
+  it('lets the owner log in from the network that opened it for the rest of the pause, and no other network', async () => {
+    const account = await createAccount(db);
+    const key = await pauseLoginsOf(account.email);
+    const home = newTestAddress();
+
+    const before = await logIn(account.email, TEST_PASSWORD, home);
+    const opened = await letIn(key, home);
+    const fromHome = await logIn(account.email, TEST_PASSWORD, home);
+    const elsewhere = await logIn(account.email, TEST_PASSWORD);
+
+    expect(before.statusCode).toBe(429);
+    expect(opened.json()).toMatchObject({ statusCode: 200, message: MESSAGES.loginPauseLetIn, data: {} });
+    expect(fromHome.json()).toMatchObject({ statusCode: 200, message: MESSAGES.loginSuccessful });
+    expect(elsewhere.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
+    expect(await auditEntries(account.id, 'user.loginPauseLetIn')).toEqual([
+      expect.objectContaining({ actorId: null, actorEmail: visitorActor(home), subjectName: account.email }),
+    ]);
+  });
+
+  it('logs nobody in by itself: the password is still asked, under the back-off of that network', async () => {
+    const account = await createAccount(db);
+    const key = await pauseLoginsOf(account.email);
+    const home = testBrowser(app);
+
+    const opened = await home.post(LET_IN, { key });
+    const profile = await home.get('/api/user/profile');
+    for (let attempt = 0; attempt <= FREE; attempt += 1) {
+      expect((await logIn(account.email, `guess-${attempt}`, home.address)).statusCode).toBe(401);
+    }
+    const waiting = await logIn(account.email, TEST_PASSWORD, home.address);
+
+    expect(opened.cookies).toEqual([]);
+    expect(profile.statusCode).toBe(401);
+    expect(waiting.json()).toMatchObject({ statusCode: 429, message: 'Too many attempts. Try again in 30 seconds.' });
+  });
+
+  it('works once', async () => {
+    const account = await createAccount(db);
+    const key = await pauseLoginsOf(account.email);
+    await letIn(key);
+    const elsewhere = newTestAddress();
+
+    const again = await letIn(key, elsewhere);
+
+    expect(again.json()).toMatchObject({ statusCode: 400, status: 'BAD_REQUEST', message: MESSAGES.linkAlreadyUsed });
+    expect((await logIn(account.email, TEST_PASSWORD, elsewhere)).statusCode).toBe(429);
+  });
+
+  it('lapses after an hour, and says so', async () => {
+    const account = await createAccount(db);
+    const key = await pauseLoginsOf(account.email);
+    now += HOUR_MS;
+
+    const lapsed = await letIn(key);
+
+    expect(lapsed.json()).toMatchObject({ statusCode: 400, status: 'BAD_REQUEST', message: MESSAGES.loginPauseLinkInvalid });
   });
 });
 

@@ -1,12 +1,14 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { eq } from 'drizzle-orm';
+import { QR_CODE_FIELDS } from '@churchtrades/shared/auth';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, oneTimeKeys } from '../../db/schema';
+import { auditLog, oneTimeKeys, rateLimitCounters } from '../../db/schema';
 import { createAccount, TEST_PASSWORD } from '../../../test/factories';
 import { keyIn, linkIn, startMailCatcher } from '../../../test/mail-catcher';
 import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
 import { newTestAddress, testBrowser } from '../../../test/test-browser';
 import { hashToken } from '../../tokens';
+import { RATE_LIMITS } from './service';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.stop());
@@ -33,8 +35,17 @@ function reset(key: string, userId: string, newPassword = NEW_PASSWORD) {
   });
 }
 
-function logIn(email: string, password: string) {
-  return testBrowser(app).post('/api/user/login', { email, password });
+function logIn(email: string, password: string, address = newTestAddress()) {
+  return testBrowser(app, { address }).post('/api/user/login', { email, password });
+}
+
+/** Brings the rule's counter of the subject (by the limiter's key) to its limit, as an attack from many networks would. */
+async function reachLimit(rule: { name: string; limit: number }, subject: string): Promise<void> {
+  const counter = { key: `${rule.name}:${subject}`, hits: rule.limit, resetsAt: new Date(Date.now() + 3_600_000) };
+  await db
+    .insert(rateLimitCounters)
+    .values(counter)
+    .onConflictDoUpdate({ target: rateLimitCounters.key, set: { hits: sql`excluded.hits` } });
 }
 
 describe('POST /api/user/resetpassword', () => {
@@ -224,6 +235,42 @@ describe('POST /api/user/resetpassword/reset', () => {
 
     expect((await phone.get('/api/user/profile')).statusCode).toBe(401);
     expect((await laptop.get('/api/user/profile')).statusCode).toBe(401);
+  });
+});
+
+describe('a password reset while logging in to the account is paused', () => {
+  it('ends the pause and the back-off of every network, so that the owner logs in at once', async () => {
+    const account = await createAccount(db);
+    const guesser = newTestAddress();
+    for (let attempt = 0; attempt <= RATE_LIMITS.wrongPasswordsPerAccountAndNetwork.free; attempt += 1) {
+      await logIn(account.email, `guess-${attempt}`, guesser);
+    }
+    await reachLimit(RATE_LIMITS.wrongPasswordsPerAccount, account.email);
+    const key = await resetKeyOf(account.email);
+
+    const paused = await logIn(account.email, TEST_PASSWORD);
+    await reset(key, account.id);
+    const afterReset = await logIn(account.email, NEW_PASSWORD);
+    const fromGuesser = await logIn(account.email, NEW_PASSWORD, guesser);
+
+    expect(paused.statusCode).toBe(429);
+    expect(afterReset.json()).toMatchObject({ statusCode: 200, message: MESSAGES.loginSuccessful });
+    expect(fromGuesser.statusCode).toBe(200);
+  });
+
+  it('leaves the pause of two-step logins, since it proves the mailbox and not the authenticator app', async () => {
+    const account = await createAccount(db, { mfa: true, mfaSecret: 'JBSWY3DPEHPK3PXP' });
+    await reachLimit(RATE_LIMITS.wrongCodesPerAccount, account.id);
+    await reset(await resetKeyOf(account.email), account.id);
+    const browser = testBrowser(app);
+    await browser.post('/api/user/login', { email: account.email, password: NEW_PASSWORD });
+
+    const code = await browser.post('/api/user/verify/qrcode', {
+      ...Object.fromEntries(QR_CODE_FIELDS.map((field) => [field, '0'])),
+      userId: account.id,
+    });
+
+    expect(code.json()).toMatchObject({ statusCode: 429, status: 'TOO_MANY_REQUESTS' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { accountProfileSchema } from '@churchtrades/shared/account';
-import { linkKeyQuerySchema, photoFieldsSchema } from '@churchtrades/shared/account-requests';
+import { linkKeyQuerySchema, loginPauseKeySchema, photoFieldsSchema } from '@churchtrades/shared/account-requests';
 import {
   loginSchema,
   passwordChangeSchema,
@@ -90,6 +90,25 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       const { user, session } = await users.login(request.body, requesterOf(request), sessionToken(request));
       reply.setSessionCookie(session);
       return envelope(200, user.mfa ? MESSAGES.enterTwoStepCode : MESSAGES.loginSuccessful, { user });
+    },
+  );
+
+  // A POST from the link's page, not the GET of opening the link: a mail scanner that follows links must neither
+  // use the key up nor have its own network let in.
+  app.post(
+    '/user/verify/login',
+    {
+      schema: {
+        tags,
+        summary:
+          "Let the caller's network log in to the account during the pause of its logins, by the key of the e-mailed \"it's me\" link; the password is still asked",
+        body: loginPauseKeySchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await users.letInDuringPause(request.body.key, requesterOf(request));
+      return envelope(200, MESSAGES.loginPauseLetIn, {});
     },
   );
 

@@ -34,7 +34,6 @@ import {
   confirmEmailChangeMail,
   emailChangedMail,
   emailInUseMail,
-  loginPausedMail,
   type MailSender,
   masterUserInvitationMail,
   recipientOf,
@@ -53,6 +52,7 @@ import {
   type SignedInUser,
 } from '../sessions/service';
 import type { ImageStore } from '../uploads/image-store';
+import { createLoginPause, pauseMinutesOf } from './login-pause';
 import { hashPassword, verifyPassword } from './password';
 import { type PasswordOwner, weakPasswordReason } from './password-strength';
 import type { AccountSwitch, KeyPurpose, NewUser, OneTimeKeyRow, OwnerRow, UserRepo, UserRow } from './repo';
@@ -68,6 +68,8 @@ export const KEY_LIFETIME_HOURS: Record<KeyPurpose, number> = {
   CHANGE_EMAIL: 24,
   // Long enough for an owner back from a week away to undo a change made by someone else.
   UNDO_EMAIL_CHANGE: 7 * 24,
+  // As long as the longest pause of logging in (RATE_LIMITS.wrongPasswordsPerAccount): the link is of no use after it.
+  LOGIN_PAUSE: 1,
 };
 
 /** DESIGN "Sessions and security": limits per address and per account on everything that can be guessed at. */
@@ -83,7 +85,8 @@ export const RATE_LIMITS = {
     windowMs: HOUR_MS,
     decision: 'LOGIN_LIMITS',
   },
-  // Wrong passwords for one account from everywhere: only an attack from many networks at once reaches it.
+  // Wrong passwords for one account from everywhere: only an attack from many networks at once reaches it, and its
+  // owner gets past it by the "it's me" link or a password reset (login-pause.ts).
   wrongPasswordsPerAccount: { name: 'password-account', limit: 100, windowMs: HOUR_MS, decision: 'ACCOUNT_PAUSE' },
   registerPerEmail: { name: 'register-email', limit: 5, windowMs: HOUR_MS, decision: 'ACCOUNT_REQUEST_LIMITS' },
   // Higher than per e-mail: a parish hall's shared connection signs several people up after a Sunday notice.
@@ -227,6 +230,7 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
   RESET_PASSWORD: MESSAGES.resetLinkInvalid,
   CHANGE_EMAIL: MESSAGES.emailChangeLinkInvalid,
   UNDO_EMAIL_CHANGE: MESSAGES.emailChangeLinkInvalid,
+  LOGIN_PAUSE: MESSAGES.loginPauseLinkInvalid,
 };
 
 export function createUserService(deps: UserServiceDependencies) {
@@ -254,6 +258,16 @@ export function createUserService(deps: UserServiceDependencies) {
     await repo.insertKey({ keyHash: hashToken(key), userId, purpose, expiresAt, ...(email === undefined ? {} : { email }) });
     return key;
   }
+
+  const pause = createLoginPause({
+    rules: { everywhere: RATE_LIMITS.wrongPasswordsPerAccount, perNetwork: RATE_LIMITS.wrongPasswordsPerAccountAndNetwork },
+    rateLimits,
+    audit,
+    mail,
+    sender,
+    issueKey: (userId, email) => issueKey(userId, 'LOGIN_PAUSE', email),
+    keyValidForHours: KEY_LIFETIME_HOURS.LOGIN_PAUSE,
+  });
 
   /** Asked before what could hand the account to someone else: its e-mail and two-step. */
   /** The current password, asked again before a change that could hand the account over; counted like a login. */
@@ -315,37 +329,13 @@ export function createUserService(deps: UserServiceDependencies) {
     if (!(await repo.acceptTotpStep(userId, step))) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeUsed);
   }
 
-  /** The longest a pause of the rule lasts: the rest of its window. */
-  function pauseMinutesOf(rule: RateLimitRule): number {
-    return Math.round(rule.windowMs / MINUTE_MS);
-  }
-
-  /** Refuses (429) a password check of the account from the network while either is held back by wrong ones. */
-  async function assertMayTryPassword(email: string, network: string): Promise<void> {
-    await rateLimits.assertNotWaiting(RATE_LIMITS.wrongPasswordsPerAccountAndNetwork, `${email} ${network}`);
-    await rateLimits.assertBelowLimit(RATE_LIMITS.wrongPasswordsPerAccount, email);
-  }
-
-  /**
-   * Counts a wrong password for the e-mail (whether it has an account or not, so that the limits tell nothing),
-   * and pauses logging in to the account, telling its owner once, when wrong ones come from everywhere.
-   */
-  async function countWrongPassword(email: string, network: string, account: UserRow | undefined): Promise<void> {
-    await rateLimits.countFailure(RATE_LIMITS.wrongPasswordsPerAccountAndNetwork, `${email} ${network}`);
-    const failures = await rateLimits.countAttempt(RATE_LIMITS.wrongPasswordsPerAccount, email);
-    if (!account || failures !== RATE_LIMITS.wrongPasswordsPerAccount.limit) return;
-    const pausedForMinutes = pauseMinutesOf(RATE_LIMITS.wrongPasswordsPerAccount);
-    await audit.recordSecurityEvent({ action: 'user.lockedOut', account, actor: { network }, details: { failures, pausedForMinutes } });
-    await mail.queue(loginPausedMail(sender, account, pausedForMinutes));
-  }
-
   /** Checks the password of a logged-in account under the limits of a login: a session is no licence to guess it. */
   async function passwordIsRight(account: UserRow, password: string, requester: Requester): Promise<boolean> {
     const email = account.email.toLowerCase();
     const network = networkOf(requester.address);
-    await assertMayTryPassword(email, network);
+    await pause.assertMayTryPassword(email, network);
     if (await verifyPassword(account.passwordHash, password)) return true;
-    await countWrongPassword(email, network, account);
+    await pause.countWrongPassword(email, network, account);
     return false;
   }
 
@@ -470,11 +460,11 @@ export function createUserService(deps: UserServiceDependencies) {
       const network = networkOf(requester.address);
       const email = input.email.toLowerCase();
       await rateLimits.attempt(RATE_LIMITS.loginPerAddress, network);
-      await assertMayTryPassword(email, network);
+      await pause.assertMayTryPassword(email, network);
       const user = await repo.findByEmail(input.email);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
       if (!user || !passwordMatches) {
-        await countWrongPassword(email, network, user);
+        await pause.countWrongPassword(email, network, user);
         if (user) await audit.recordSecurityEvent({ action: 'user.loginFailed', account: user, actor: { network } });
         throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
       }
@@ -551,12 +541,32 @@ export function createUserService(deps: UserServiceDependencies) {
         const account = await repo.setPassword(row.userId, passwordHash);
         await sessions.endAllOf(row.userId);
         if (!account) return;
+        // Whoever proved the mailbox logs in at once, however many wrong passwords an attacker tried. The pause of
+        // two-step logins stays: it keeps out a code guesser who knows the password, and a reset proves the mailbox,
+        // not the authenticator app.
+        await pause.lift(account.email.toLowerCase());
         await audit.recordSecurityEvent({ action: 'user.passwordResetByLink', account, actor: visitor(requester) });
         // The link reached the address: it is proved, as a verification link would prove it (how a master user
         // made by an administrator comes to log in).
         if (account.emailVerifiedAt === null && (await repo.verifyEmail(account.id, clock()))) {
           await audit.recordSecurityEvent({ action: 'user.verify', account, actor: visitor(requester) });
         }
+      });
+    },
+
+    /**
+     * The "it's me" link mailed when logging in to the account was paused: the network that opens it may log in to
+     * the account for the rest of the pause. It logs nobody in: the password is still asked, under that network's
+     * own back-off, so the link is worth nothing to anyone without it.
+     */
+    async letInDuringPause(key: string, requester: Requester): Promise<void> {
+      const row = await openKey(key, 'LOGIN_PAUSE');
+      await transactions.run(async () => {
+        await useUp(row);
+        const account = await repo.findById(row.userId);
+        if (!account || row.email === null) throw new AppError('BAD_REQUEST', MESSAGES.loginPauseLinkInvalid);
+        await pause.letIn(row.email, networkOf(requester.address));
+        await audit.recordSecurityEvent({ action: 'user.loginPauseLetIn', account, actor: visitor(requester) });
       });
     },
 

@@ -31,6 +31,7 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'user.loginFailed': 'Login failed',
   'user.lockedOut': 'Logins held back after failures',
   'user.twoStepLockedOut': 'Two-step codes held back after failures',
+  'user.loginPauseLetIn': "Network let past a login pause by the owner's link",
   'user.verify': 'E-mail verified',
   'user.passwordResetByLink': 'Password set by a reset link',
   'user.passwordChange': 'Password changed',

@@ -1,3 +1,4 @@
+import type { LoginPauseKey } from '@churchtrades/shared/account-requests';
 import type {
   LoginInput,
   PasswordResetWithKeyInput,
@@ -43,6 +44,14 @@ const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/user/resetpassword/reset', method: 'POST', body }),
       transformResponse: toMessage,
     }),
+    /**
+     * The "it's me" link of a paused login: lets this network log in during the pause. A POST sent by the page's
+     * button, so that a mail scanner opening the link neither uses it up nor has its own network let in.
+     */
+    letInDuringPause: build.mutation<string, LoginPauseKey>({
+      query: (body) => ({ url: '/user/verify/login', method: 'POST', body }),
+      transformResponse: toMessage,
+    }),
     // Queries, not mutations: the keys are single use, and a query is sent once however often the page
     // mounts (React's development double mount included).
     verifyAccount: build.query<string, string>({
@@ -73,6 +82,7 @@ export const {
   useRegisterMutation,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
+  useLetInDuringPauseMutation,
   useVerifyAccountQuery,
   useVerifyEmailQuery,
   useUndoEmailChangeQuery,

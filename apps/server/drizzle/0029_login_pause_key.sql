@@ -1,0 +1,1 @@
+ALTER TYPE "public"."key_purpose" ADD VALUE 'LOGIN_PAUSE';
