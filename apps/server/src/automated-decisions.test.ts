@@ -36,7 +36,7 @@ const DECIDED_IN: Record<AutomatedDecisionKind, string[]> = {
   ENQUIRY_UNCONFIRMED_DROPPED: ['apps/server/src/modules/enquiries/service.ts', 'apps/server/src/modules/enquiries/repo.ts'],
   ROBOT_CHECKS: ['apps/server/src/modules/enquiries/proof-of-work.ts', 'packages/shared/src/honeypot.ts'],
   LOGIN_LIMITS: ['apps/server/src/modules/users/service.ts'],
-  ACCOUNT_PAUSE: ['apps/server/src/modules/users/service.ts'],
+  ACCOUNT_PAUSE: ['apps/server/src/modules/users/service.ts', 'apps/server/src/modules/users/login-pause.ts'],
   TWO_STEP_LIMITS: ['apps/server/src/modules/users/service.ts'],
   ACCOUNT_REQUEST_LIMITS: ['apps/server/src/modules/users/service.ts'],
   PASSWORD_STRENGTH: ['apps/server/src/modules/users/password-strength.ts'],
