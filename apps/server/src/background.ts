@@ -10,6 +10,7 @@ import { createAuditRepo } from './modules/audit/repo';
 import { createAuditService } from './modules/audit/service';
 import { createChurchCheckRepo } from './modules/church-checks/repo';
 import { vouchRenewalJob } from './modules/church-checks/renewals';
+import { dataExportJob, dataExportJobOf } from './modules/data-exports/job';
 import { createJobRunRepo } from './modules/jobs/repo';
 import { createScheduler, type JobOutcome } from './modules/jobs/scheduler';
 import { createOutboxRepo } from './modules/mail/repo';
@@ -59,6 +60,7 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
     onQueued: worker.nudge,
   });
   const sender = { appOrigin: config.appOrigin, supportEmail: config.supportEmail };
+  const dataExports = dataExportJobOf(db, config, clock, mail, log);
   const scheduler = createScheduler({
     repo: createJobRunRepo(db),
     jobs: [
@@ -68,6 +70,7 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
       stillTradingJob(stillTradingServiceOf(db, config, clock, mail)),
       reviewInvitationJob(reviewInvitationsOf(db, config, clock, mail)),
       churchHoldLapseJob({ repo: createReviewModerationRepo(db), clock }),
+      dataExportJob(dataExports),
     ],
     log,
     runBy: `${os.hostname()}:${process.pid}`,
@@ -77,6 +80,9 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
   return {
     /** Starts delivering now, for a mail this process just queued. */
     nudgeMail: worker.nudge,
+
+    /** Builds at once, in this process, an archive of a person's data just asked for. */
+    nudgeDataExports: dataExports.nudge,
 
     async start(): Promise<void> {
       // The embedded database has one process (its data directory is locked): a claim found now is one that a
@@ -88,6 +94,7 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
 
     async stop(): Promise<void> {
       await scheduler.stop();
+      await dataExports.settled();
       await worker.stop();
     },
   };
