@@ -83,11 +83,15 @@ function DownloadArchive({ archiveKey }: { archiveKey: string }) {
       <h3 className="h5" id="archive-heading">
         Your archive
       </h3>
-      {isError && <Alert variant="danger">{getErrorMessage(error)}</Alert>}
+      {isError && (
+        <Alert variant="danger" transition={false}>
+          {getErrorMessage(error)}
+        </Alert>
+      )}
       {archive ? (
-        <Alert variant="success">
+        <Alert variant="success" transition={false}>
           Downloaded: {archive.fileName}. The link is used now; if the file did not save,{' '}
-          <a href={archive.url} download={archive.fileName}>
+          <a href={archive.url} download={archive.fileName} className="alert-link">
             save it again
           </a>
           .
