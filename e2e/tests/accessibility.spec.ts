@@ -147,6 +147,7 @@ for (const viewport of VIEWPORTS) {
         { path: '/account/profile', ready: heading('Profile') },
         { path: '/account/password', ready: heading('Two-step verification') },
         { path: '/account/sessions', ready: heading('Sessions') },
+        { path: '/account/data', ready: heading('Download my data') },
       ]);
 
       await test.step("the user's menu, open", async () => {

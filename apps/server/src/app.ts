@@ -51,6 +51,10 @@ import { createChurchMemberService } from './modules/church-members/service';
 import { createChurchRepo } from './modules/churches/repo';
 import { churchRoutes } from './modules/churches/routes';
 import { createChurchService } from './modules/churches/service';
+import { createArchiveStore } from './modules/data-exports/archive-store';
+import { createDataExportRepo } from './modules/data-exports/repo';
+import { dataExportRoutes } from './modules/data-exports/routes';
+import { createDataExportService } from './modules/data-exports/service';
 import { conversationLinks } from './modules/enquiries/conversation-link';
 import { proofsOfWork } from './modules/enquiries/proof-of-work';
 import { createEnquiryRepo } from './modules/enquiries/repo';
@@ -339,6 +343,16 @@ export async function buildApp({
     businesses: moderation,
     abnChecks: abn,
   });
+  const dataExports = createDataExportService({
+    repo: createDataExportRepo(db),
+    accounts: users,
+    rateLimits,
+    audit,
+    archives: createArchiveStore(config.exportDir),
+    clock,
+    transactions,
+    onRequested: background?.nudgeDataExports,
+  });
   // Secrets kept in clear by an older version are encrypted once the app is ready to serve.
   app.addHook('onReady', () => users.sealPlaintextTotpSecrets());
   const userAdmin = createUserAdminService({
@@ -359,6 +373,7 @@ export async function buildApp({
       await api.register(clientErrorRoutes, { clientErrors });
       await api.register(userRoutes, { users });
       await api.register(sessionRoutes, { sessions });
+      await api.register(dataExportRoutes, { dataExports });
       await api.register(tradeRoutes, { trades });
       await api.register(tradeDashboardRoutes, { trades: tradeDashboard });
       await api.register(addressRoutes, { addresses });

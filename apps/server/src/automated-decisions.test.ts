@@ -9,6 +9,7 @@ import {
 } from '@churchtrades/shared/automated-decisions';
 import { ENQUIRY_LIMITS } from '@churchtrades/shared/enquiries';
 import { REVIEW_CHECKS } from '@churchtrades/shared/reviews';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
 import { testConfig } from '../test/test-app';
@@ -50,6 +51,7 @@ const DECIDED_IN: Record<AutomatedDecisionKind, string[]> = {
   STILL_TRADING: ['apps/server/src/modules/still-trading/service.ts'],
   UPLOAD_CHECKS: ['apps/server/src/modules/uploads/image-store.ts'],
   MAIL_DELIVERY: ['apps/server/src/modules/mail/worker.ts'],
+  DATA_EXPORT: ['apps/server/src/modules/data-exports/service.ts', 'apps/server/src/modules/data-exports/job.ts'],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -109,7 +111,7 @@ describe('the decisions the server makes alone', () => {
     const database = await createTestDatabase();
     try {
       const config = testConfig(os.tmpdir());
-      const jobs = scheduledJobs({ db: database.db, config, clock: () => new Date() });
+      const { jobs } = scheduledJobs({ db: database.db, config, clock: () => new Date(), log: pino({ level: 'silent' }) });
       expect(jobs.length).toBeGreaterThanOrEqual(6);
       for (const job of jobs) {
         for (const kind of job.decisions) expect(AUTOMATED_DECISION_KINDS, job.name).toContain(kind);

@@ -10,6 +10,7 @@ import { createAuditRepo } from './modules/audit/repo';
 import { createAuditService } from './modules/audit/service';
 import { createChurchCheckRepo } from './modules/church-checks/repo';
 import { vouchRenewalJob } from './modules/church-checks/renewals';
+import { dataExportJob, dataExportJobOf } from './modules/data-exports/job';
 import { createJobRunRepo } from './modules/jobs/repo';
 import { createScheduler, type JobOutcome, type ScheduledJob } from './modules/jobs/scheduler';
 import { createOutboxRepo } from './modules/mail/repo';
@@ -36,12 +37,16 @@ export interface ScheduledJobDependencies {
   db: Database;
   config: Config;
   clock: Clock;
+  log: FastifyBaseLogger;
   /** Starts delivering a mail a job just queued. */
   onQueued?: () => void;
 }
 
-/** Every scheduled job of the product, built on the database given. */
-export function scheduledJobs({ db, config, clock, onQueued }: ScheduledJobDependencies): ScheduledJob[] {
+/**
+ * Every scheduled job of the product, built on the database given, with the data-export builder, which a request
+ * may also start at once.
+ */
+export function scheduledJobs({ db, config, clock, log, onQueued }: ScheduledJobDependencies) {
   // The jobs' mails are queued in the transaction of what they mark, as a request's are.
   const { db: jobDb, transactions } = transactionalDatabase(db);
   const mail = createMailService({
@@ -52,14 +57,17 @@ export function scheduledJobs({ db, config, clock, onQueued }: ScheduledJobDepen
     onQueued,
   });
   const sender = { appOrigin: config.appOrigin, supportEmail: config.supportEmail };
-  return [
+  const dataExports = dataExportJobOf(db, config, clock, mail, log);
+  const jobs: ScheduledJob[] = [
     housekeepingJob(db, config.housekeepingIntervalMs, clock),
     vouchRenewalJob({ repo: createChurchCheckRepo(jobDb), mail, sender, transactions, clock }),
     abnRecheckJob(abnServiceOf(db, config, clock, mail)),
     stillTradingJob(stillTradingServiceOf(db, config, clock, mail)),
     reviewInvitationJob(reviewInvitationsOf(db, config, clock, mail)),
     churchHoldLapseJob({ repo: createReviewModerationRepo(db), clock }),
+    dataExportJob(dataExports),
   ];
+  return { jobs, dataExports };
 }
 
 /**
@@ -80,9 +88,10 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
     log,
     onDelivery,
   });
+  const { jobs, dataExports } = scheduledJobs({ db, config, clock, log, onQueued: worker.nudge });
   const scheduler = createScheduler({
     repo: createJobRunRepo(db),
-    jobs: scheduledJobs({ db, config, clock, onQueued: worker.nudge }),
+    jobs,
     log,
     runBy: `${os.hostname()}:${process.pid}`,
     onRun: onJobRun,
@@ -91,6 +100,9 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
   return {
     /** Starts delivering now, for a mail this process just queued. */
     nudgeMail: worker.nudge,
+
+    /** Builds at once, in this process, an archive of a person's data just asked for. */
+    nudgeDataExports: dataExports.nudge,
 
     async start(): Promise<void> {
       // The embedded database has one process (its data directory is locked): a claim found now is one that a
@@ -102,6 +114,7 @@ export function createBackgroundWork({ db, config, log, clock = systemClock, onD
 
     async stop(): Promise<void> {
       await scheduler.stop();
+      await dataExports.settled();
       await worker.stop();
     },
   };

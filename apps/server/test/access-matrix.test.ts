@@ -30,7 +30,7 @@ import { createTestApp } from './test-app';
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-dist-'));
 writeWebApp(distDir);
 const { app, database, config } = await createTestApp({ webDistDir: distDir });
-const scene = await buildScene(database.db, config.uploadDir);
+const scene = await buildScene(database.db, config);
 const sessions = createSessionService(createSessionRepo(database.db), systemClock, config.sessionLimits);
 
 // Each caller calls from an address of their own, never loopback (which some operational routes trust), so

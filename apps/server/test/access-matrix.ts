@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
-import { loadConfig } from '../src/config/config';
+import { type Config, loadConfig } from '../src/config/config';
 import type { Database } from '../src/db/database';
 import {
   addresses,
@@ -18,6 +18,7 @@ import {
   categories,
   churches,
   churchMembers,
+  dataExports,
   enquiries,
   enquiryConfirmations,
   enquiryMessages,
@@ -146,6 +147,8 @@ export interface Scene {
   addressIndexId: string;
   /** The path of a stored upload. */
   uploadPath: string;
+  /** Where the app keeps the archives of people's data. */
+  exportDir: string;
   image: Buffer;
   /** A new account of the caller's kind (role, church, state, a business for a trader); none for anonymous. */
   accountLike(caller: Caller, fields?: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined>;
@@ -190,7 +193,7 @@ const LICENCE = { licenceNumber: 'EC 12345', licenceState: 'NSW', licenceKind: '
 /** Not among the common passwords the server refuses. */
 const NEW_PASSWORD = 'Jacaranda-Vestry-4471';
 
-export async function buildScene(db: Database, uploadDir: string): Promise<Scene> {
+export async function buildScene(db: Database, { uploadDir, exportDir }: Pick<Config, 'uploadDir' | 'exportDir'>): Promise<Scene> {
   const church = await createChurch(db, { stateType: 'NSW', suburb: 'Parramatta' });
   const otherChurch = await createChurch(db, { stateType: 'NSW', suburb: 'Ryde' });
   const category = await createCategoryPair(db);
@@ -252,6 +255,7 @@ export async function buildScene(db: Database, uploadDir: string): Promise<Scene
     socialMediaId: entry.id,
     addressIndexId,
     uploadPath,
+    exportDir,
     image,
     accountLike: async (caller, fields) => (caller === 'anonymous' ? undefined : accountOf(caller, fields)),
     freshTrade,
@@ -364,6 +368,23 @@ async function oneTimeKey(
 
 export function totpCode(secret: string): string {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+}
+
+/**
+ * A ready archive of a fresh account's data (the call's "TRADER owner"), on disk, and its link's key; the state is
+ * the archive's row.
+ */
+async function readyDataExport(scene: Scene) {
+  const owner = await createAccount(scene.db);
+  const key = newToken();
+  const now = Date.now();
+  const [row] = await scene.db
+    .insert(dataExports)
+    .values({ userId: owner.id, status: 'READY', requestedAt: new Date(now), keyHash: hashToken(key), readyAt: new Date(now), expiresAt: new Date(now + 3_600_000) })
+    .returning();
+  fs.mkdirSync(scene.exportDir, { recursive: true });
+  fs.writeFileSync(path.join(scene.exportDir, `${row!.id}.zip`), 'PK');
+  return { key, owner: owner.id, state: () => scene.db.select().from(dataExports).where(eq(dataExports.id, row!.id)) };
 }
 
 /** A call changing the caller's own account, made by a fresh account of the caller's kind. */
@@ -777,6 +798,28 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
       mfa: true,
       mfaSecret: new Secret({ size: 20 }).base32,
     }),
+  },
+
+  // The own data's archive: whoever is logged in asks for theirs (a USER too: reading is not changing), and only
+  // its owner downloads it; another account's key is not found.
+  {
+    route: 'POST /api/user/dataExport',
+    answers: LOGGED_IN,
+    call: async (scene, caller) => {
+      const account = await scene.accountLike(caller);
+      const request = send('POST', '/api/user/dataExport', { password: TEST_PASSWORD });
+      if (!account) return { request };
+      return { request, as: account, state: () => scene.db.select().from(dataExports).where(eq(dataExports.userId, account.id)) };
+    },
+  },
+  { route: 'GET /api/user/dataExport', answers: LOGGED_IN, call: read(() => '/api/user/dataExport') },
+  {
+    route: 'GET /api/user/dataExport/:key',
+    answers: answers(404, { anonymous: 401, OWNER: 'ok' }),
+    call: async (scene) => {
+      const { key, owner, state } = await readyDataExport(scene);
+      return { request: get(`/api/user/dataExport/${key}`), owner, state };
+    },
   },
 
   // The own account's sessions: whoever is logged in sees and ends their own (another's id is not found).

@@ -15,7 +15,7 @@ import { createTestApp, TEST_ORIGIN } from './test-app';
  * access matrix's (access-matrix.ts), made in its scene, so that each call is sent with a valid body.
  */
 const { app, database, config } = await createTestApp();
-const scene = await buildScene(database.db, config.uploadDir);
+const scene = await buildScene(database.db, config);
 const sessions = createSessionService(createSessionRepo(database.db), systemClock, config.sessionLimits);
 const callAs = sceneCaller(app, sessions, scene);
 await app.ready();

@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'user.emailChangeUndo',
   'user.twoStepOn',
   'user.twoStepOff',
+  // The archive of the account's data: asked for, and downloaded.
+  'user.dataExportRequest',
+  'user.dataExportDownload',
   'trade.editForOwner',
   'trade.priestDetach',
   'trade.vouch',

@@ -36,6 +36,7 @@ export const AUTOMATED_DECISION_KINDS = [
   'STILL_TRADING',
   'UPLOAD_CHECKS',
   'MAIL_DELIVERY',
+  'DATA_EXPORT',
 ] as const;
 export type AutomatedDecisionKind = (typeof AUTOMATED_DECISION_KINDS)[number];
 
@@ -312,6 +313,16 @@ export const AUTOMATED_DECISIONS: Readonly<Record<AutomatedDecisionKind, Automat
     effect: 'We stop trying, and an administrator sees the e-mail among the failed ones and may send it again.',
     lasts: 'Failed e-mails are kept 90 days.',
     askAPerson: 'If you expected an e-mail from us and did not receive it, e-mail us.',
+  },
+  DATA_EXPORT: {
+    title: 'The archive of your data',
+    trigger: 'Asking for your data on the "Download my data" page, with your password (and two-step code).',
+    reads: 'Everything we hold about you and your business, except secrets such as your password\'s hash.',
+    effect:
+      'An archive is built and you are e-mailed a link that downloads it once, while you are logged in. While one is being prepared or waits to be downloaded, asking again makes no second one; at most 5 can be made in a day.',
+    lasts: 'The link works for 24 hours; the archive is deleted when it is downloaded, or after those 24 hours.',
+    askAPerson: 'If the archive does not arrive, or something is missing from it, e-mail us.',
+    screen: { label: 'Download my data', path: '/account/data' },
   },
 };
 

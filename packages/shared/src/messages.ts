@@ -406,6 +406,17 @@ export const MESSAGES = {
   reviewNoticeLifted: 'The notice no longer shows on the business page',
   reviewNoticeNotShowing: 'This business shows no notice.',
 
+  // Download my data.
+  twoStepCodeRequired: 'Enter the 6-digit code from your authenticator app: your account has two-step verification on.',
+  dataExportRequested: 'We are preparing your archive. We will email you a link to download it, usually within minutes.',
+  dataExportReady: 'Your archive is ready. Open the link we emailed you to download it.',
+  dataExportFound: 'Data export found',
+  dataExportLinkInvalid: 'This download link is not valid. Check that you copied it whole.',
+  dataExportNotFound: 'No archive of yours has this download link. Log in to the account that asked for it.',
+  dataExportLinkUsed: 'This download link has been used: each archive downloads once. Ask for a new archive from your account.',
+  dataExportLinkExpired: 'This download link has expired: archives are kept for 24 hours. Ask for a new archive from your account.',
+  dataExportNotReady: 'Your archive is not ready yet. We will email you when it is.',
+
   clientErrorReceived: 'Error report received',
   clientErrorRouteInvalid: 'The route must be a path without a query',
 } as const;

@@ -14,6 +14,7 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 3000, appOrigin: 'http://localhost:3000', databaseUrl: undefined });
     expect(config.mailOutboxDir).toMatch(/data[/\\]outbox$/);
     expect(config.uploadDir).toMatch(/data[/\\]uploads$/);
+    expect(config.exportDir).toMatch(/data[/\\]exports$/);
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -32,6 +33,8 @@ describe('configuration', () => {
   it('reads a relative DATA_DIR from the folder the process runs in', () => {
     expect(loadConfig({ DATA_DIR: 'elsewhere/data' }).dataDir).toBe(path.resolve('elsewhere/data'));
     expect(loadConfig({ DATA_DIR: '/srv/churchtrades' }).mailOutboxDir).toBe('/srv/churchtrades/outbox');
+    expect(loadConfig({ DATA_DIR: '/srv/churchtrades' }).exportDir).toBe('/srv/churchtrades/exports');
+    expect(loadConfig({ EXPORT_DIR: '/mnt/archives' }).exportDir).toBe('/mnt/archives');
   });
 
   it('refuses PORT=abc with a message naming PORT', () => {

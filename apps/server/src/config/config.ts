@@ -47,6 +47,7 @@ const environmentSchema = z.object({
     .max(86_400, 'must be at most 86400 seconds (a day)')
     .default(3600),
   UPLOAD_DIR: optionalText,
+  EXPORT_DIR: optionalText,
   ADDRESS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ADDRESS_API_KEY: optionalText,
   ABR_GUID: optionalText,
@@ -100,6 +101,8 @@ export interface Config {
   /** How often the housekeeping job (expired sessions, keys, counters, old mails) runs, across all processes. */
   housekeepingIntervalMs: number;
   uploadDir: string;
+  /** Where the archives of people's data wait, 24 hours at most, for their owners to download them. */
+  exportDir: string;
   addressApiUrl: string | undefined;
   addressApiKey: string | undefined;
   /** How long the external address service may take to answer before the lookup gives up. */
@@ -221,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     backgroundWork: vars.BACKGROUND_WORK === 'on',
     housekeepingIntervalMs: vars.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
     uploadDir: path.resolve(vars.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    exportDir: path.resolve(vars.EXPORT_DIR ?? path.join(dataDir, 'exports')),
     addressApiUrl: vars.ADDRESS_API_URL,
     addressApiKey: vars.ADDRESS_API_KEY,
     addressApiTimeoutMs: ADDRESS_API_TIMEOUT_MS,

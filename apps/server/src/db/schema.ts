@@ -1,4 +1,5 @@
 import { CHURCH_ROLES } from '@churchtrades/shared/church-admin';
+import { DATA_EXPORT_STATUSES } from '@churchtrades/shared/data-export';
 import { MAIL_STATES } from '@churchtrades/shared/mail-outbox';
 import { ENQUIRY_AUTHORS, ENQUIRY_DELIVERIES, ENQUIRY_FOLDERS, SPAM_REPORT_DECISIONS } from '@churchtrades/shared/enquiries';
 import { CHOSEN_MEDIA_TYPES } from '@churchtrades/shared/media-types';
@@ -55,6 +56,7 @@ export const spamReportDecision = pgEnum('spam_report_decision', SPAM_REPORT_DEC
 export const reviewRelation = pgEnum('review_relation', REVIEW_RELATIONS);
 export const reviewStatus = pgEnum('review_status', REVIEW_STATUSES);
 export const reviewReportDecision = pgEnum('review_report_decision', REVIEW_REPORT_DECISIONS);
+export const dataExportStatus = pgEnum('data_export_status', DATA_EXPORT_STATUSES);
 export const keyPurpose = pgEnum('key_purpose', [
   'VERIFY_ACCOUNT',
   'RESET_PASSWORD',
@@ -845,4 +847,35 @@ export const reviewNotices = pgTable(
     setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('review_notices_trade_idx').on(table.tradeId, table.endsAt)],
+);
+
+/**
+ * A person's request for an archive of their data (modules/data-exports). Written in the request's transaction;
+ * the data-export job claims requested rows with `FOR UPDATE SKIP LOCKED` until `claimed_until`, writes the ZIP
+ * under EXPORT_DIR (named by the id) and mails a single-use link whose key only the hash of is kept here.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: dataExportStatus('status').notNull().default('REQUESTED'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    keyHash: text('key_hash').unique(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+  },
+  (table) => [
+    // One archive at a time: a second request while one is asked for or ready finds that one.
+    uniqueIndex('data_exports_open_key')
+      .on(table.userId)
+      .where(sql`status in ('REQUESTED', 'READY')`),
+    index('data_exports_user_idx').on(table.userId, table.requestedAt),
+    index('data_exports_requested_idx').on(table.requestedAt).where(sql`status = 'REQUESTED'`),
+    index('data_exports_expiry_idx').on(table.expiresAt).where(sql`status in ('READY', 'DOWNLOADED')`),
+  ],
 );

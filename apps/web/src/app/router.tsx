@@ -293,6 +293,13 @@ export const routes: RouteObject[] = [
               return { Component: SessionsPage };
             },
           },
+          {
+            path: paths.accountData.path,
+            lazy: async () => {
+              const { DataExportPage } = await import('../features/account/components/data-export-page');
+              return { Component: DataExportPage };
+            },
+          },
         ],
       },
       {

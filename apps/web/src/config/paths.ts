@@ -104,6 +104,7 @@ export const paths = {
   accountProfile: { path: '/account/profile', getHref: () => '/account/profile' },
   accountPassword: { path: '/account/password', getHref: () => '/account/password' },
   accountSessions: { path: '/account/sessions', getHref: () => '/account/sessions' },
+  accountData: { path: '/account/data', getHref: () => '/account/data' },
 
   moderation: { path: '/moderation', getHref: () => '/moderation' },
   moderationEnquiries: { path: '/moderation/enquiries', getHref: () => '/moderation/enquiries' },

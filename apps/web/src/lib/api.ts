@@ -54,6 +54,6 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   keepUnusedDataFor: DEFAULT_CACHE_SECONDS,
-  tagTypes: ['User', 'Trade', 'Address', 'SocialMedia', 'Church', 'Category', 'MasterUser', 'Session', 'FailedMail'],
+  tagTypes: ['User', 'Trade', 'Address', 'SocialMedia', 'Church', 'Category', 'MasterUser', 'Session', 'FailedMail', 'DataExport'],
   endpoints: () => ({}),
 });

@@ -109,6 +109,21 @@ export function createImageStore(uploadDir: string) {
       await fs.writeFile(path.join(uploadDir, name), webp);
     },
 
+    /**
+     * The file of an image this store saved, by its name under the upload directory ("logos/….webp"), for the
+     * archive of its owner's data; undefined for any other URL, or a file no longer there.
+     */
+    async read(url: string | null): Promise<{ name: string; content: Buffer } | undefined> {
+      const name = storedName(url);
+      if (name === undefined) return undefined;
+      try {
+        return { name, content: await fs.readFile(path.join(uploadDir, name)) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+
     /** Removes an image this store saved; any other URL (an external logo, say) is left alone. */
     async remove(url: string | null): Promise<void> {
       const name = storedName(url);

@@ -682,6 +682,24 @@ export function createUserService(deps: UserServiceDependencies) {
       });
     },
 
+    /**
+     * Asks a logged-in person to prove again that they are who the session says, before something that hands over
+     * what the account holds (the archive of their data): the password, under the limits of a login, and with
+     * two-step on a code of the authenticator app, under the two-step limits; a code is accepted once.
+     */
+    async confirmIdentity(user: SignedInUser, input: { password: string; code?: string | undefined }, requester: Requester): Promise<void> {
+      const account = await accountOf(user);
+      await assertCurrentPassword(account, input.password, requester);
+      if (!account.mfa) return;
+      if (input.code === undefined) throw new AppError('BAD_REQUEST', MESSAGES.twoStepCodeRequired, { field: 'code' });
+      const network = networkOf(requester.address);
+      await rateLimits.assertBelowLimit(RATE_LIMITS.wrongCodesPerAccount, account.id);
+      await rateLimits.assertBelowLimit(RATE_LIMITS.wrongCodesPerNetwork, network);
+      const secret = totpSecretOf(account);
+      if (secret === null || stepOfCode(secret, input.code, clock()) === null) await refuseWrongCode(account, network);
+      await acceptCode(account.id, secret, input.code);
+    },
+
     /** A new password, given the current one; every other session of the user ends, this one stays. */
     async changePassword(session: CurrentSession, input: PasswordChangeInput, requester: Requester): Promise<void> {
       // A read-only account changes nothing else, but its password stays its own to keep safe.

@@ -82,6 +82,9 @@ export function AuthenticatedNavbar({ onLogout }: { onLogout: () => void }) {
               <NavDropdown.Item as={Link} to={paths.accountPassword.getHref()} onClick={() => setExpanded(false)}>
                 Password
               </NavDropdown.Item>
+              <NavDropdown.Item as={Link} to={paths.accountData.getHref()} onClick={() => setExpanded(false)}>
+                Download my data
+              </NavDropdown.Item>
               <NavDropdown.Divider />
               <NavDropdown.Item as="button" onClick={onLogout}>
                 Logout

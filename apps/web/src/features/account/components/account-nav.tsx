@@ -21,6 +21,11 @@ export function AccountNav() {
           Sessions
         </Nav.Link>
       </Nav.Item>
+      <Nav.Item as="li">
+        <Nav.Link as={NavLink} to={paths.accountData.getHref()}>
+          Download my data
+        </Nav.Link>
+      </Nav.Item>
     </Nav>
   );
 }

@@ -2,6 +2,7 @@ import type { UserView } from '@churchtrades/shared/user';
 import { serveApi, type Route } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
 import { AccountLayout } from '../components/account-layout';
+import { DataExportPage } from '../components/data-export-page';
 import { PasswordPage } from '../components/password-page';
 import { ProfilePage } from '../components/profile-page';
 import { SessionsPage } from '../components/sessions-page';
@@ -18,6 +19,7 @@ export function renderAccount(path: string, user: UserView, routes: Record<strin
           { path: '/account/profile', element: <ProfilePage /> },
           { path: '/account/password', element: <PasswordPage /> },
           { path: '/account/sessions', element: <SessionsPage /> },
+          { path: '/account/data', element: <DataExportPage /> },
         ],
       },
     ],

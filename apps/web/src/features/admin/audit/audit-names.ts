@@ -40,6 +40,8 @@ export const ACTION_NAMES: Readonly<Record<AuditAction, string>> = {
   'user.emailChangeUndo': 'E-mail change undone',
   'user.twoStepOn': 'Two-step turned on',
   'user.twoStepOff': 'Two-step turned off',
+  'user.dataExportRequest': 'Data archive requested',
+  'user.dataExportDownload': 'Data archive downloaded',
   'trade.editForOwner': "Business edited on its owner's behalf",
   'trade.priestDetach': 'Priest took their name off a business',
   'trade.vouch': 'Vouched for a business',
