@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { decodeBase64url } from '../../tokens';
 
 /** What a conversation link proves: the enquiry it opens, and the link's version (revoking one moves it on). */
 export interface ConversationLink {
@@ -34,8 +35,8 @@ export function conversationLinks(sessionSecret: string) {
       if (enquiryId === undefined || version === undefined || signature === undefined || rest.length > 0) return null;
       if (!UUID.test(enquiryId) || !VERSION.test(version)) return null;
       const expected = signatureOf(`${enquiryId}.${version}`);
-      const given = Buffer.from(signature, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const given = decodeBase64url(signature, expected.length);
+      if (given === null || !timingSafeEqual(given, expected)) return null;
       return { enquiryId, version: Number(version) };
     },
   };

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { housekeepingJob } from '../../housekeeping';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
+import { malleableTwinOf } from '../../../test/malleable-token';
 import { solvedProofOfWork, widgetPayload } from '../../../test/proof-of-work';
 import { createTestApp, testSessionLimits } from '../../../test/test-app';
 import { testBrowser, type TestBrowser } from '../../../test/test-browser';
@@ -218,6 +219,10 @@ describe('a send without an account', () => {
 
     const twice = await testBrowser(app).post('/api/enquiries/confirm', { key });
     const unknown = await testBrowser(app).post('/api/enquiries/confirm', { key: 'not-a-key-we-sent' });
+    for (const twin of [malleableTwinOf(key), `${key}=`, ` ${key}`]) {
+      const answer = await testBrowser(app).post('/api/enquiries/confirm', { key: twin });
+      expect([answer.statusCode, answer.json().message]).toEqual([404, MESSAGES.enquiryLinkInvalid]);
+    }
 
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(MESSAGES.enquiryLinkUsed);

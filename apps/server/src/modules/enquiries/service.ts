@@ -11,7 +11,7 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
 import { AppError, TooManyRequestsError } from '../../http/app-error';
-import { hashToken, newToken } from '../../tokens';
+import { hashToken, isToken, newToken } from '../../tokens';
 import { type MailSender, recipientOf } from '../mail/account-mails';
 import type { MailService } from '../mail/service';
 import { networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
@@ -217,7 +217,7 @@ export function createEnquiryService(deps: EnquiryServiceDependencies) {
     /** The e-mailed key: once, in time, it confirms the visitor's address and sends the enquiry. */
     async confirm(key: string): Promise<EnquirySent> {
       const keyHash = hashToken(key);
-      const confirmation = await repo.findConfirmation(keyHash);
+      const confirmation = isToken(key) ? await repo.findConfirmation(keyHash) : undefined;
       if (!confirmation) throw new AppError('NOT_FOUND', MESSAGES.enquiryLinkInvalid);
       return transactions.run(async () => {
         if (!(await repo.useConfirmation(keyHash, clock()))) throw new AppError('CONFLICT', MESSAGES.enquiryLinkUsed);
