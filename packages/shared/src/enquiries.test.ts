@@ -13,6 +13,13 @@ describe('sendEnquirySchema', () => {
     expect(parsed.message).toBe('Hello\nCould you  quote?\tThanks');
   });
 
+  it('keeps a name and suburb on one line, without control or bidirectional characters', () => {
+    const bidi = '\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
+    const parsed = sendEnquirySchema.parse({ ...valid, name: `Mary${bidi}\nByrne\u0085`, suburb: `\u202EParra\u0000matta\t` });
+    expect(parsed).toMatchObject({ name: 'Mary Byrne', suburb: 'Parra matta' });
+    expect(sendEnquirySchema.safeParse({ ...valid, name: bidi }).error?.issues[0]?.message).toBe(MESSAGES.enquiryNameRequired);
+  });
+
   it('refuses more than three businesses, the same business twice, and none', () => {
     const other = '3f0b6c3e-5a4d-4c1b-9e8f-0a1b2c3d4e5f';
     const errorOf = (tradeIds: string[]) => sendEnquirySchema.safeParse({ ...valid, tradeIds }).error?.issues[0]?.message;

@@ -84,6 +84,21 @@ export function plainText(maxLength: number, tooShort: string, tooLong: string, 
     .pipe(z.string().min(minLength, { error: tooShort }).max(maxLength, { error: tooLong }));
 }
 
+// The bidirectional embeddings, overrides and isolates, and the direction marks: invisible, they reorder what follows
+// them on the owner's screen and in mails (a name that shows one thing and says another), and no name needs one.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * One line of plain text, such as a name or a suburb: control characters (line breaks and tabs too) become spaces,
+ * bidirectional controls are dropped, ends trimmed.
+ */
+export function lineOfText(maxLength: number, tooShort: string, tooLong: string) {
+  return z
+    .string({ error: tooShort })
+    .transform((text) => text.replace(/\p{Cc}/gu, ' ').replace(BIDI_CONTROLS, '').trim())
+    .pipe(z.string().min(1, { error: tooShort }).max(maxLength, { error: tooLong }));
+}
+
 const enquiryMessageSchema = plainText(
   ENQUIRY_MESSAGE_MAX_LENGTH,
   MESSAGES.enquiryMessageTooShort,
@@ -107,10 +122,10 @@ export const sendEnquirySchema = z.object({
     .min(1, { error: MESSAGES.chooseEnquiryBusinesses })
     .max(ENQUIRY_MAX_BUSINESSES, { error: MESSAGES.tooManyEnquiryBusinesses })
     .refine((ids) => new Set(ids).size === ids.length, { error: MESSAGES.chooseEnquiryBusinesses }),
-  name: plainText(ENQUIRY_NAME_MAX_LENGTH, MESSAGES.enquiryNameRequired, MESSAGES.enquiryNameTooLong),
+  name: lineOfText(ENQUIRY_NAME_MAX_LENGTH, MESSAGES.enquiryNameRequired, MESSAGES.enquiryNameTooLong),
   email: emailSchema,
   phone: z.union([z.literal(''), phoneSchema]).optional(),
-  suburb: plainText(ENQUIRY_SUBURB_MAX_LENGTH, MESSAGES.enquirySuburbRequired, MESSAGES.enquirySuburbTooLong),
+  suburb: lineOfText(ENQUIRY_SUBURB_MAX_LENGTH, MESSAGES.enquirySuburbRequired, MESSAGES.enquirySuburbTooLong),
   message: enquiryMessageSchema,
   proofOfWork: z.string().max(10_000, { error: MESSAGES.proofOfWorkFailed }).optional(),
   ...honeypotSchema,

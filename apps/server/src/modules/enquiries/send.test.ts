@@ -289,6 +289,18 @@ describe('a send from a logged-in user', () => {
     expect((await mailsTo(owner.email))[0]!.textBody).toContain(`E-mail: ${account.email}`);
   });
 
+  it('stores the name and suburb without control or bidirectional characters, as the form sends them', async () => {
+    const { trade, owner } = await listedBusiness();
+    const { browser } = await loggedInSender();
+
+    const response = await browser.post('/api/enquiries', form([trade.id], { name: 'Sam \u202Egpj.exe\u202C\u2066 Smith\u0085', suburb: 'Ry\u200Fde\n\u0007' }));
+
+    expect(response.statusCode).toBe(200);
+    const [row] = await enquiriesOf(trade.id);
+    expect(row).toMatchObject({ senderName: 'Sam gpj.exe Smith', senderSuburb: 'Ryde' });
+    expect((await mailsTo(owner.email))[0]!.subject).toBe(`New enquiry for ${trade.name} from Sam gpj.exe Smith`);
+  });
+
   it('may not ask their own business, nor one out of the directory or unknown', async () => {
     const own = await listedBusiness();
     const unlisted = await listedBusiness({ moderationStatus: 'PENDING' });
