@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageParts, sendEnquirySchema } from './enquiries';
+import { CONVERSATION_LINK_DAYS, messageParts, sendEnquirySchema } from './enquiries';
 import { MESSAGES } from './messages';
 import { replyTimeOf } from './reply-time';
 
@@ -34,6 +34,12 @@ describe('sendEnquirySchema', () => {
     expect(sendEnquirySchema.safeParse({ ...valid, message: '   hi there  ' }).error?.issues[0]?.message).toBe(
       MESSAGES.enquiryMessageTooShort,
     );
+  });
+});
+
+describe('the lapse of conversation links', () => {
+  it('is told in the days the rule counts', () => {
+    expect(MESSAGES.enquiryLinkLapsed).toContain(`${CONVERSATION_LINK_DAYS} days`);
   });
 });
 

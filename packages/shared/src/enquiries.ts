@@ -21,6 +21,11 @@ export const SPAM_REPORT_REASON_MAX_LENGTH = 500;
 export const BLOCK_REASON_MAX_LENGTH = 500;
 /** Hours a visitor has to confirm their address before the enquiry waiting for it is dropped. */
 export const ENQUIRY_CONFIRMATION_HOURS = 48;
+/**
+ * Days a conversation's private link works after the conversation's last message, whichever side wrote it; then it
+ * has lapsed, until the business's next answer (which mails it again).
+ */
+export const CONVERSATION_LINK_DAYS = 180;
 /** Minutes a proof-of-work challenge may be solved and sent in; each is accepted once. */
 export const PROOF_OF_WORK_MINUTES = 10;
 

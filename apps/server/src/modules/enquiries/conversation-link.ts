@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CONVERSATION_LINK_DAYS } from '@churchtrades/shared/enquiries';
 import { decodeBase64url } from '../../tokens';
 
 /** What a conversation link proves: the enquiry it opens, and the link's version (revoking one moves it on). */
@@ -7,6 +8,7 @@ export interface ConversationLink {
   version: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const VERSION = /^[1-9][0-9]{0,8}$/;
 
@@ -43,6 +45,14 @@ export function conversationLinks(sessionSecret: string) {
 }
 
 export type ConversationLinks = ReturnType<typeof conversationLinks>;
+
+/**
+ * A conversation whose last message (either side's) is this old or older at `now` has a lapsed link: the one
+ * rule of how long a link works, for the conversation page, what takes the link as proof, and what mails it.
+ */
+export function linkLapseCutoff(now: Date): Date {
+  return new Date(now.getTime() - CONVERSATION_LINK_DAYS * DAY_MS);
+}
 
 /** The web page a conversation link opens. */
 export const CONVERSATION_PATH = '/enquiries/conversation';
