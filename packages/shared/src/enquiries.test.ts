@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageParts, sendEnquirySchema } from './enquiries';
+import { CONVERSATION_LINK_DAYS, messageParts, sendEnquirySchema } from './enquiries';
 import { MESSAGES } from './messages';
 import { replyTimeOf } from './reply-time';
 
@@ -11,6 +11,13 @@ describe('sendEnquirySchema', () => {
   it('keeps line breaks and turns other control characters into spaces', () => {
     const parsed = sendEnquirySchema.parse({ ...valid, message: 'Hello\r\nCould you\u0000 quote?\tThanks' });
     expect(parsed.message).toBe('Hello\nCould you  quote?\tThanks');
+  });
+
+  it('keeps a name and suburb on one line, without control or bidirectional characters', () => {
+    const bidi = '\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
+    const parsed = sendEnquirySchema.parse({ ...valid, name: `Mary${bidi}\nByrne\u0085`, suburb: `\u202EParra\u0000matta\t` });
+    expect(parsed).toMatchObject({ name: 'Mary Byrne', suburb: 'Parra matta' });
+    expect(sendEnquirySchema.safeParse({ ...valid, name: bidi }).error?.issues[0]?.message).toBe(MESSAGES.enquiryNameRequired);
   });
 
   it('refuses more than three businesses, the same business twice, and none', () => {
@@ -27,6 +34,12 @@ describe('sendEnquirySchema', () => {
     expect(sendEnquirySchema.safeParse({ ...valid, message: '   hi there  ' }).error?.issues[0]?.message).toBe(
       MESSAGES.enquiryMessageTooShort,
     );
+  });
+});
+
+describe('the lapse of conversation links', () => {
+  it('is told in the days the rule counts', () => {
+    expect(MESSAGES.enquiryLinkLapsed).toContain(`${CONVERSATION_LINK_DAYS} days`);
   });
 });
 

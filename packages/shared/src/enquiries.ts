@@ -21,6 +21,11 @@ export const SPAM_REPORT_REASON_MAX_LENGTH = 500;
 export const BLOCK_REASON_MAX_LENGTH = 500;
 /** Hours a visitor has to confirm their address before the enquiry waiting for it is dropped. */
 export const ENQUIRY_CONFIRMATION_HOURS = 48;
+/**
+ * Days a conversation's private link works after the conversation's last message, whichever side wrote it; then it
+ * has lapsed, until the business's next answer (which mails it again).
+ */
+export const CONVERSATION_LINK_DAYS = 180;
 /** Minutes a proof-of-work challenge may be solved and sent in; each is accepted once. */
 export const PROOF_OF_WORK_MINUTES = 10;
 
@@ -84,6 +89,21 @@ export function plainText(maxLength: number, tooShort: string, tooLong: string, 
     .pipe(z.string().min(minLength, { error: tooShort }).max(maxLength, { error: tooLong }));
 }
 
+// The bidirectional embeddings, overrides and isolates, and the direction marks: invisible, they reorder what follows
+// them on the owner's screen and in mails (a name that shows one thing and says another), and no name needs one.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * One line of plain text, such as a name or a suburb: control characters (line breaks and tabs too) become spaces,
+ * bidirectional controls are dropped, ends trimmed.
+ */
+export function lineOfText(maxLength: number, tooShort: string, tooLong: string) {
+  return z
+    .string({ error: tooShort })
+    .transform((text) => text.replace(/\p{Cc}/gu, ' ').replace(BIDI_CONTROLS, '').trim())
+    .pipe(z.string().min(1, { error: tooShort }).max(maxLength, { error: tooLong }));
+}
+
 const enquiryMessageSchema = plainText(
   ENQUIRY_MESSAGE_MAX_LENGTH,
   MESSAGES.enquiryMessageTooShort,
@@ -107,10 +127,10 @@ export const sendEnquirySchema = z.object({
     .min(1, { error: MESSAGES.chooseEnquiryBusinesses })
     .max(ENQUIRY_MAX_BUSINESSES, { error: MESSAGES.tooManyEnquiryBusinesses })
     .refine((ids) => new Set(ids).size === ids.length, { error: MESSAGES.chooseEnquiryBusinesses }),
-  name: plainText(ENQUIRY_NAME_MAX_LENGTH, MESSAGES.enquiryNameRequired, MESSAGES.enquiryNameTooLong),
+  name: lineOfText(ENQUIRY_NAME_MAX_LENGTH, MESSAGES.enquiryNameRequired, MESSAGES.enquiryNameTooLong),
   email: emailSchema,
   phone: z.union([z.literal(''), phoneSchema]).optional(),
-  suburb: plainText(ENQUIRY_SUBURB_MAX_LENGTH, MESSAGES.enquirySuburbRequired, MESSAGES.enquirySuburbTooLong),
+  suburb: lineOfText(ENQUIRY_SUBURB_MAX_LENGTH, MESSAGES.enquirySuburbRequired, MESSAGES.enquirySuburbTooLong),
   message: enquiryMessageSchema,
   proofOfWork: z.string().max(10_000, { error: MESSAGES.proofOfWorkFailed }).optional(),
   ...honeypotSchema,

@@ -319,6 +319,7 @@ export const MESSAGES = {
   enquiryLinkInvalid: 'This link is not one we sent. Open the link in the e-mail again.',
   enquiryLinkUsed: 'This link has been used already, or it has expired.',
   enquiryLinkRevoked: 'This link was stopped. The next answer from the business brings a new one.',
+  enquiryLinkLapsed: 'This link has lapsed: a conversation\'s link stops working 180 days after its last message. To ask the business again, send a new enquiry from its page.',
   enquirySent: 'Your enquiry is sent. The business will answer by e-mail.',
   enquiryAwaitingConfirmation: 'Check your e-mail: open the link we sent to confirm your address, and your enquiry goes.',
   enquiryHeld: 'Your enquiry is waiting for a moderator, because the same message went to many businesses.',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { malleableTwinOf } from '../../../test/malleable-token';
 import { conversationLinks } from './conversation-link';
 
 const links = conversationLinks('a session secret of the test, long enough');
@@ -20,6 +21,22 @@ describe('conversation links', () => {
     expect(links.linkOf(other.tokenFor({ enquiryId, version: 1 }))).toBeNull();
     for (const text of ['', 'x', `${enquiryId}.1`, `${enquiryId}.0.abc`, `${enquiryId}.1.abc.def`]) {
       expect(links.linkOf(text)).toBeNull();
+    }
+  });
+
+  it('refuses a signature written otherwise than it was signed: a malleable last character, padding, too long or short, another alphabet', () => {
+    const token = links.tokenFor({ enquiryId, version: 1 });
+    const signature = token.split('.')[2]!;
+    const base64 = Buffer.from(signature, 'base64url').toString('base64');
+    for (const tried of [
+      malleableTwinOf(token),
+      `${token}=`,
+      `${token}A`,
+      token.slice(0, -1),
+      `${enquiryId}.1.${base64.replace(/=+$/, '')}`,
+      `${enquiryId}.1. ${signature}`,
+    ]) {
+      expect(links.linkOf(tried), tried).toBeNull();
     }
   });
 });

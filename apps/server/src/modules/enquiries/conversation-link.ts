@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CONVERSATION_LINK_DAYS } from '@churchtrades/shared/enquiries';
+import { decodeBase64url } from '../../tokens';
 
 /** What a conversation link proves: the enquiry it opens, and the link's version (revoking one moves it on). */
 export interface ConversationLink {
@@ -6,6 +8,7 @@ export interface ConversationLink {
   version: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const VERSION = /^[1-9][0-9]{0,8}$/;
 
@@ -34,14 +37,22 @@ export function conversationLinks(sessionSecret: string) {
       if (enquiryId === undefined || version === undefined || signature === undefined || rest.length > 0) return null;
       if (!UUID.test(enquiryId) || !VERSION.test(version)) return null;
       const expected = signatureOf(`${enquiryId}.${version}`);
-      const given = Buffer.from(signature, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const given = decodeBase64url(signature, expected.length);
+      if (given === null || !timingSafeEqual(given, expected)) return null;
       return { enquiryId, version: Number(version) };
     },
   };
 }
 
 export type ConversationLinks = ReturnType<typeof conversationLinks>;
+
+/**
+ * A conversation whose last message (either side's) is this old or older at `now` has a lapsed link: the one
+ * rule of how long a link works, for the conversation page, what takes the link as proof, and what mails it.
+ */
+export function linkLapseCutoff(now: Date): Date {
+  return new Date(now.getTime() - CONVERSATION_LINK_DAYS * DAY_MS);
+}
 
 /** The web page a conversation link opens. */
 export const CONVERSATION_PATH = '/enquiries/conversation';

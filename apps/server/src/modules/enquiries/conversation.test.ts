@@ -1,16 +1,25 @@
+import { CONVERSATION_LINK_DAYS } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { churchMembers, enquiries, enquiryMessages, outboxMails, trades } from '../../db/schema';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
+import { malleableTwinOf } from '../../../test/malleable-token';
 import { createTestApp } from '../../../test/test-app';
-import { loggedInBrowser, testBrowser } from '../../../test/test-browser';
+import { loggedInBrowsersOn, testBrowser } from '../../../test/test-browser';
 import { conversationLinks } from './conversation-link';
 import { VISITOR_MESSAGES_PER_HOUR } from './service';
 
-const { app, database, config } = await createTestApp({ backgroundWork: false });
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The clock starts at the real time and only moves forward: every conversation of the file answers to one timeline.
+let now = Date.now();
+const clock = () => new Date(now);
+
+const { app, database, config } = await createTestApp({ backgroundWork: false }, { clock });
 const db = database.db;
 const links = conversationLinks(config.sessionSecret);
+const loggedInBrowser = loggedInBrowsersOn(app, db, clock);
 
 let sends = 0;
 
@@ -22,7 +31,7 @@ async function deliveredEnquiry() {
   const trade = await createTrade(db, { ownerId: owner.id, churchId: church.id });
   const visitor = await createAccount(db, { firstName: 'Vera' });
   const message = `Do you service ducted air conditioners in Epping? Conversation ${sends}.`;
-  const response = await (await loggedInBrowser(app, db, visitor.id)).post('/api/enquiries', {
+  const response = await (await loggedInBrowser(visitor.id)).post('/api/enquiries', {
     tradeIds: [trade.id],
     name: 'Vera Visitor',
     email: visitor.email,
@@ -68,6 +77,15 @@ describe('the conversation through the private link', () => {
     expect(response.json().data.conversation).toMatchObject({ tradeName: trade.name, tradeId: null });
   });
 
+  it('refuses a twin of its token, written otherwise for the same bytes, as one it did not sign', async () => {
+    const { token } = await deliveredEnquiry();
+
+    for (const tried of [malleableTwinOf(token), `${token}=`]) {
+      const response = await testBrowser(app).get(conversationUrl(tried));
+      expect([response.statusCode, response.json().message]).toEqual([404, MESSAGES.enquiryLinkInvalid]);
+    }
+  });
+
   it('refuses a token it did not sign, and a link to an enquiry not delivered', async () => {
     const { enquiry, token } = await deliveredEnquiry();
     await db.update(enquiries).set({ delivery: 'HELD' }).where(eq(enquiries.id, enquiry.id));
@@ -81,7 +99,8 @@ describe('the conversation through the private link', () => {
 
   it('lets the visitor write back, answering the conversation as it now stands: the enquiry is new and unread again, and its owner is mailed', async () => {
     const { owner, trade, enquiry, token } = await deliveredEnquiry();
-    await db.update(enquiries).set({ folder: 'ARCHIVED', readAt: new Date() }).where(eq(enquiries.id, enquiry.id));
+    await db.update(enquiries).set({ folder: 'ARCHIVED', readAt: new Date(now) }).where(eq(enquiries.id, enquiry.id));
+    now += 60 * 1000;
 
     const response = await testBrowser(app).post('/api/enquiries/conversation/messages', { token, body: 'Also, are you free on Saturday?' });
 
@@ -148,6 +167,33 @@ describe('the conversation through the private link', () => {
   });
 });
 
+describe('the lapse of a conversation link', () => {
+  it(`stops working ${CONVERSATION_LINK_DAYS} days after the last message of either side, until the business answers again`, async () => {
+    const { owner, enquiry, token } = await deliveredEnquiry();
+    now += 100 * DAY_MS;
+    expect((await testBrowser(app).post('/api/enquiries/conversation/messages', { token, body: 'Are you still taking work?' })).statusCode).toBe(200);
+    now += (CONVERSATION_LINK_DAYS - 1) * DAY_MS;
+    expect((await testBrowser(app).get(conversationUrl(token))).statusCode).toBe(200);
+
+    now += 2 * DAY_MS;
+
+    for (const response of [
+      await testBrowser(app).get(conversationUrl(token)),
+      await testBrowser(app).post('/api/enquiries/conversation/messages', { token, body: 'Hello?' }),
+      await testBrowser(app).post('/api/enquiries/conversation/revoke', { token }),
+    ]) {
+      expect(response.json()).toMatchObject({ statusCode: 410, status: 'GONE', message: MESSAGES.enquiryLinkLapsed });
+    }
+    expect(await stored(enquiry.id)).toMatchObject({ linkVersion: 1, linkRevokedAt: null });
+    const answered = await (await loggedInBrowser(owner.id)).post(`/api/enquiries/received/${enquiry.id}/replies`, { body: 'Yes, we are.' });
+    expect(answered.statusCode).toBe(200);
+    const mailed = (await mailsTo(enquiry.senderEmail)).at(-1)!.textBody;
+    expect(mailed).toContain(encodeURIComponent(token));
+    expect(mailed).toContain(`It stops working ${CONVERSATION_LINK_DAYS} days after the conversation's last message`);
+    expect((await testBrowser(app).get(conversationUrl(token))).statusCode).toBe(200);
+  });
+});
+
 describe('the privacy of a conversation', () => {
   it('is not read without the link by another owner, the church\'s moderator, an administrator, nor the business\'s owner', async () => {
     const { church, owner, enquiry, message } = await deliveredEnquiry();
@@ -159,7 +205,7 @@ describe('the privacy of a conversation', () => {
     const guessed = [`${enquiry.id}.1.${'A'.repeat(43)}`, `${enquiry.id}.1`, enquiry.id];
 
     for (const account of [otherOwner, moderator, administrator, owner]) {
-      const browser = await loggedInBrowser(app, db, account.id);
+      const browser = await loggedInBrowser(account.id);
       const answers = [await browser.get('/api/enquiries/conversation'), ...(await Promise.all(guessed.map((token) => browser.get(conversationUrl(token)))))];
       for (const response of answers) {
         expect([400, 404]).toContain(response.statusCode);

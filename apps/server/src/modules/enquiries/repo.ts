@@ -207,6 +207,7 @@ export function createEnquiryRepo(db: Database) {
           folder: enquiries.folder,
           linkVersion: enquiries.linkVersion,
           linkRevokedAt: enquiries.linkRevokedAt,
+          lastMessageAt: enquiries.lastMessageAt,
         })
         .from(enquiries)
         .innerJoin(trades, eq(trades.id, enquiries.tradeId))

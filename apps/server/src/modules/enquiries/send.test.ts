@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { housekeepingJob } from '../../housekeeping';
 import { createAccount, createChurch, createTrade } from '../../../test/factories';
+import { malleableTwinOf } from '../../../test/malleable-token';
 import { solvedProofOfWork, widgetPayload } from '../../../test/proof-of-work';
 import { createTestApp, testSessionLimits } from '../../../test/test-app';
 import { testBrowser, type TestBrowser } from '../../../test/test-browser';
@@ -218,6 +219,10 @@ describe('a send without an account', () => {
 
     const twice = await testBrowser(app).post('/api/enquiries/confirm', { key });
     const unknown = await testBrowser(app).post('/api/enquiries/confirm', { key: 'not-a-key-we-sent' });
+    for (const twin of [malleableTwinOf(key), `${key}=`, ` ${key}`]) {
+      const answer = await testBrowser(app).post('/api/enquiries/confirm', { key: twin });
+      expect([answer.statusCode, answer.json().message]).toEqual([404, MESSAGES.enquiryLinkInvalid]);
+    }
 
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(MESSAGES.enquiryLinkUsed);
@@ -282,6 +287,18 @@ describe('a send from a logged-in user', () => {
     expect(row).toMatchObject({ delivery: 'DELIVERED', senderEmail: account.email, senderName: 'Samuel S.', senderUserId: account.id });
     expect(await mailsTo('someone.else@example.com.au')).toEqual([]);
     expect((await mailsTo(owner.email))[0]!.textBody).toContain(`E-mail: ${account.email}`);
+  });
+
+  it('stores the name and suburb without control or bidirectional characters, as the form sends them', async () => {
+    const { trade, owner } = await listedBusiness();
+    const { browser } = await loggedInSender();
+
+    const response = await browser.post('/api/enquiries', form([trade.id], { name: 'Sam \u202Egpj.exe\u202C\u2066 Smith\u0085', suburb: 'Ry\u200Fde\n\u0007' }));
+
+    expect(response.statusCode).toBe(200);
+    const [row] = await enquiriesOf(trade.id);
+    expect(row).toMatchObject({ senderName: 'Sam gpj.exe Smith', senderSuburb: 'Ryde' });
+    expect((await mailsTo(owner.email))[0]!.subject).toBe(`New enquiry for ${trade.name} from Sam gpj.exe Smith`);
   });
 
   it('may not ask their own business, nor one out of the directory or unknown', async () => {

@@ -11,13 +11,13 @@ import { MESSAGES } from '@churchtrades/shared/messages';
 import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
 import { AppError, TooManyRequestsError } from '../../http/app-error';
-import { hashToken, newToken } from '../../tokens';
+import { hashToken, isToken, newToken } from '../../tokens';
 import { type MailSender, recipientOf } from '../mail/account-mails';
 import type { MailService } from '../mail/service';
 import { networkOf, type RateLimiter, type RateLimitRule } from '../rate-limits/service';
 import type { ModerationService } from '../moderation/service';
 import type { SignedInUser } from '../sessions/service';
-import type { ConversationLink, ConversationLinks } from './conversation-link';
+import { type ConversationLink, type ConversationLinks, linkLapseCutoff } from './conversation-link';
 import { enquiryConfirmationMail, newEnquiryMail, visitorAnsweredMail } from './mails';
 import type { ProofsOfWork } from './proof-of-work';
 import type { EnquiredTrade, EnquiryRepo } from './repo';
@@ -153,7 +153,10 @@ export function createEnquiryService(deps: EnquiryServiceDependencies) {
     return 'SENT';
   }
 
-  /** The enquiry the link opens, while the link holds; refused as forged, or as stopped. */
+  /**
+   * The enquiry the link opens, while the link holds; refused as forged, as stopped, or as lapsed (no message for
+   * CONVERSATION_LINK_DAYS days: a link found in an old mailbox opens nothing).
+   */
   async function linkedEnquiry(token: string): Promise<{ link: ConversationLink; enquiry: NonNullable<Awaited<ReturnType<EnquiryRepo['find']>>> }> {
     const link = links.linkOf(token);
     const enquiry = link ? await repo.find(link.enquiryId) : undefined;
@@ -161,6 +164,7 @@ export function createEnquiryService(deps: EnquiryServiceDependencies) {
     if (enquiry.linkVersion !== link.version || enquiry.linkRevokedAt !== null) {
       throw new AppError('CONFLICT', MESSAGES.enquiryLinkRevoked);
     }
+    if (enquiry.lastMessageAt <= linkLapseCutoff(clock())) throw new AppError('GONE', MESSAGES.enquiryLinkLapsed);
     return { link, enquiry };
   }
 
@@ -217,7 +221,7 @@ export function createEnquiryService(deps: EnquiryServiceDependencies) {
     /** The e-mailed key: once, in time, it confirms the visitor's address and sends the enquiry. */
     async confirm(key: string): Promise<EnquirySent> {
       const keyHash = hashToken(key);
-      const confirmation = await repo.findConfirmation(keyHash);
+      const confirmation = isToken(key) ? await repo.findConfirmation(keyHash) : undefined;
       if (!confirmation) throw new AppError('NOT_FOUND', MESSAGES.enquiryLinkInvalid);
       return transactions.run(async () => {
         if (!(await repo.useConfirmation(keyHash, clock()))) throw new AppError('CONFLICT', MESSAGES.enquiryLinkUsed);

@@ -1,3 +1,4 @@
+import { CONVERSATION_LINK_DAYS } from '@churchtrades/shared/enquiries';
 import { compose, type MailSender } from '../mail/account-mails';
 import type { Mail } from '../mail/transport';
 import { CONVERSATION_PATH } from '../enquiries/conversation-link';
@@ -29,6 +30,7 @@ export function ownerReplyMail(sender: MailSender, enquiry: AnsweredEnquiry): Ma
     action: { label: 'Read and answer', url: conversationUrl(sender, enquiry.token) },
     after: [
       'The link is yours alone: anyone with it can read the conversation and write to the business as you. You can stop it from the conversation page; the next answer brings a new one.',
+      `It stops working ${CONVERSATION_LINK_DAYS} days after the conversation's last message, yours or the business's.`,
     ],
   });
 }

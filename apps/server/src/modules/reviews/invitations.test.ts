@@ -1,3 +1,4 @@
+import { CONVERSATION_LINK_DAYS } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -120,7 +121,7 @@ describe('the invitation to review', () => {
     expect([old.statusCode, old.json().message]).toEqual([409, MESSAGES.enquiryLinkRevoked]);
   });
 
-  it('asks no owner, blocked sender, reviewer, sender to an unlisted business, or sender whose enquiry was not delivered', async () => {
+  it('asks no owner, blocked sender, reviewer, sender to an unlisted business, sender whose enquiry was not delivered, or whose link lapsed', async () => {
     const { trade, owner } = await business({ publicEmail: `public-${Date.now()}@parish.example` });
     const fromOwner = await answered(trade.id, 20, { senderEmail: owner.email });
     const fromPublic = await answered(trade.id, 20, { senderEmail: trade.publicEmail! });
@@ -133,10 +134,14 @@ describe('the invitation to review', () => {
     const unlisted = await business({ moderationStatus: 'UNLISTED' });
     const toUnlisted = await answered(unlisted.trade.id, 20);
     const unanswered = await createEnquiry(db, { tradeId: trade.id, senderEmail: newAddress(), at: new Date(now - 30 * DAY_MS) });
+    const lapsed = await answered(trade.id, CONVERSATION_LINK_DAYS + 1);
+    const withAccount = await createAccount(db);
+    const lapsedWithAccount = await answered(trade.id, CONVERSATION_LINK_DAYS + 1, { senderUserId: withAccount.id, senderEmail: withAccount.email });
 
     await invitations().runInvitations();
 
-    const skipped = [fromOwner, fromPublic, byOwnerAccount, blocked, reviewed, held, toUnlisted, unanswered];
+    expect(await mailsTo(lapsedWithAccount.senderEmail)).toHaveLength(1);
+    const skipped = [fromOwner, fromPublic, byOwnerAccount, blocked, reviewed, held, toUnlisted, unanswered, lapsed];
     expect(await mailsTo(...skipped.map((enquiry) => enquiry.senderEmail))).toEqual([]);
     for (const enquiry of skipped) expect((await stored(enquiry.id)).reviewInvitedAt).toBeNull();
   });

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/database';
 import { transactionalDatabase, type Transactions } from '../../db/transactions';
-import { type ConversationLinks, conversationLinks } from '../enquiries/conversation-link';
+import { type ConversationLinks, conversationLinks, linkLapseCutoff } from '../enquiries/conversation-link';
 import type { ScheduledJob } from '../jobs/scheduler';
 import type { MailSender } from '../mail/account-mails';
 import type { MailService } from '../mail/service';
@@ -33,7 +33,8 @@ export const REVIEW_INVITATIONS_PER_RUN = 500;
 
 /**
  * The invitation to review, 14 days after a business first answered an enquiry: once per person and business,
- * to everyone alike (no route lets an owner choose), never to the owner, a blocked sender or a reviewer.
+ * to everyone alike (no route lets an owner choose), never to the owner, a blocked sender or a reviewer, nor with a
+ * conversation link that has lapsed.
  */
 export function createReviewInvitations({
   repo,
@@ -71,7 +72,7 @@ export function createReviewInvitations({
       for (let done = 0; done < invitationsPerRun; ) {
         const limit = Math.min(REVIEW_INVITATION_BATCH, invitationsPerRun - done);
         const claimed = await transactions.run(async () => {
-          const rows = await repo.claimInvitations(now, answeredBy, limit);
+          const rows = await repo.claimInvitations(now, answeredBy, linkLapseCutoff(now), limit);
           await invite(rows);
           return rows.length;
         });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { blockedSenders, churchMembers, enquiries, reviewNotices, reviews, trades, users } from '../../db/schema';
 
@@ -240,14 +240,16 @@ export function createReviewRepo(db: Database) {
      * claimed, and mailed, by one run only.
      *
      * A sender whose conversation link was stopped gets the link's current version, which was never mailed:
-     * its stop is lifted as the owner's next answer lifts it, so the old link stays dead.
+     * its stop is lifted as the owner's next answer lifts it, so the old link stays dead. A sender without an account
+     * whose conversation's last message is `linkLapseCutoff` or older is not asked: their link has lapsed.
      */
-    async claimInvitations(now: Date, answeredBy: Date, limit: number): Promise<InvitedEnquiry[]> {
+    async claimInvitations(now: Date, answeredBy: Date, linkLapseCutoff: Date, limit: number): Promise<InvitedEnquiry[]> {
       const due = and(
         eq(enquiries.delivery, 'DELIVERED'),
         isNotNull(enquiries.firstAnsweredAt),
         lte(enquiries.firstAnsweredAt, answeredBy),
         isNull(enquiries.reviewInvitedAt),
+        or(isNotNull(enquiries.senderUserId), gt(enquiries.lastMessageAt, linkLapseCutoff)),
         sql`exists (
           select 1 from ${trades} join ${users} on ${users.id} = ${trades.ownerId}
           where ${trades.id} = ${enquiries.tradeId} and ${trades.listed}

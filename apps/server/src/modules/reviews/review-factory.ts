@@ -18,7 +18,7 @@ export async function createAnsweredEnquiry(db: Database, fields: EnquiryFields 
   const { answeredDaysAgo = REVIEW_AFTER_ANSWER_DAYS + 1, at = new Date(), ...enquiryFields } = fields;
   const answeredAt = new Date(at.getTime() - answeredDaysAgo * DAY_MS);
   const askedAt = new Date(answeredAt.getTime() - DAY_MS);
-  const enquiry = await createEnquiry(db, { firstAnsweredAt: answeredAt, folder: 'ANSWERED', ...enquiryFields, at: askedAt });
+  const enquiry = await createEnquiry(db, { firstAnsweredAt: answeredAt, lastMessageAt: answeredAt, folder: 'ANSWERED', ...enquiryFields, at: askedAt });
   await db.insert(enquiryMessages).values({ enquiryId: enquiry.id, author: 'OWNER', body: 'Happy to help: Tuesday at 9?', createdAt: answeredAt });
   return enquiry;
 }

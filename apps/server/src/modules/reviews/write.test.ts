@@ -1,3 +1,4 @@
+import { CONVERSATION_LINK_DAYS } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -151,7 +152,7 @@ describe('GET /api/reviews/eligibility', () => {
     expect(refusal(await eligibility(testBrowser(app), `enquiryId=${enquiry.id}`))).toEqual([401, MESSAGES.notLoggedIn]);
   });
 
-  it('checks the link as the conversation page does: signed, current, not stopped', async () => {
+  it('checks the link as the conversation page does: signed, current, not stopped, not lapsed', async () => {
     const { trade } = await business();
     const { enquiry, token } = await linkEnquiry(trade.id);
     const forged = `${enquiry.id}.1.${'A'.repeat(43)}`;
@@ -160,6 +161,15 @@ describe('GET /api/reviews/eligibility', () => {
     expect(refusal(await eligibility(anonymous, `token=${encodeURIComponent(forged)}`))).toEqual([404, MESSAGES.enquiryLinkInvalid]);
     await anonymous.post('/api/enquiries/conversation/revoke', { token });
     expect(refusal(await eligibility(anonymous, `token=${encodeURIComponent(token)}`))).toEqual([409, MESSAGES.enquiryLinkRevoked]);
+
+    const quiet = await linkEnquiry(trade.id);
+    now += (CONVERSATION_LINK_DAYS + 1) * DAY_MS;
+    try {
+      expect(refusal(await eligibility(anonymous, `token=${encodeURIComponent(quiet.token)}`))).toEqual([410, MESSAGES.enquiryLinkLapsed]);
+      expect(refusal(await write(anonymous, payload({ token: quiet.token })))).toEqual([410, MESSAGES.enquiryLinkLapsed]);
+    } finally {
+      now -= (CONVERSATION_LINK_DAYS + 1) * DAY_MS;
+    }
   });
 
   it('refuses an enquiry to a business no longer listed, and a query with both proofs or none', async () => {

@@ -4,7 +4,7 @@ import type { Role } from '@churchtrades/shared/roles';
 import type { SessionView } from '@churchtrades/shared/sessions';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/app-error';
-import { hashToken, newToken } from '../../tokens';
+import { hashToken, isToken, newToken } from '../../tokens';
 import { networkOf } from '../rate-limits/service';
 import { deviceName } from './device-name';
 import type { LiveAt, SessionRepo, SessionStage } from './repo';
@@ -103,6 +103,7 @@ export function createSessionService(repo: SessionRepo, clock: Clock, limits: Se
 
     /** The live session of the token; a full session's use is recorded, at most once a minute. */
     async find(token: string): Promise<CurrentSession | undefined> {
+      if (!isToken(token)) return undefined;
       const now = clock();
       const row = await repo.findLive(hashToken(token), liveAt(now));
       if (!row) return undefined;

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, outboxMails, trades } from '../../db/schema';
 import { createAccount, createOwner, createTrade } from '../../../test/factories';
+import { malleableTwinOf } from '../../../test/malleable-token';
 import { createTestApp, outboxMailService, testSessionLimits } from '../../../test/test-app';
 import { type TestBrowser, testBrowser } from '../../../test/test-browser';
 import { createSessionRepo } from '../sessions/repo';
@@ -224,13 +225,14 @@ describe('the one-click link', () => {
     expect(await mailsTo(owner.email)).toHaveLength(2);
   });
 
-  it("refuses a forged link, another server's link and a malformed one, changing nothing", async () => {
+  it("refuses a forged link, another server's link, a malformed one and a twin of a good one, changing nothing", async () => {
     const { trade, token } = await expiredBusiness();
     const [id, round, signature] = token.split('.');
     const flipped = `${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
     const otherServers = stillTradingLinks('another-secret-of-another-server').tokenFor({ tradeId: id!, askedAt: new Date(Number.parseInt(round!, 36)) });
 
-    for (const forged of [`${id}.${round}.${flipped}`, otherServers, 'not-a-token', `${id}.${round}`, `${id}.zzzzzzzzzzzzz.${signature}`]) {
+    const twins = [malleableTwinOf(token), `${token}=`];
+    for (const forged of [`${id}.${round}.${flipped}`, otherServers, 'not-a-token', `${id}.${round}`, `${id}.zzzzzzzzzzzzz.${signature}`, ...twins]) {
       const answer = await visitor().post('/api/trades/stillTrading', { token: forged });
       expect(answer.json()).toMatchObject({ statusCode: 404, status: 'NOT_FOUND', message: MESSAGES.stillTradingLinkInvalid });
     }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { decodeBase64url } from '../../tokens';
 
 /** What a still-trading link proves: the business it asks about and the round (when the question was sent). */
 export interface StillTradingRound {
@@ -33,8 +34,8 @@ export function stillTradingLinks(sessionSecret: string) {
       if (tradeId === undefined || round === undefined || signature === undefined || rest.length > 0) return null;
       if (!UUID.test(tradeId) || !ROUND.test(round)) return null;
       const expected = signatureOf(`${tradeId}.${round}`);
-      const given = Buffer.from(signature, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const given = decodeBase64url(signature, expected.length);
+      if (given === null || !timingSafeEqual(given, expected)) return null;
       return { tradeId, askedAt: new Date(Number.parseInt(round, 36)) };
     },
   };

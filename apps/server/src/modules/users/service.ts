@@ -26,7 +26,7 @@ import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../../lib/uuid';
-import { hashToken, newToken } from '../../tokens';
+import { hashToken, isToken, newToken } from '../../tokens';
 import type { AbnService } from '../abn/service';
 import type { AuditService } from '../audit/service';
 import {
@@ -305,7 +305,7 @@ export function createUserService(deps: UserServiceDependencies) {
 
   /** An open key (known, unused, unexpired); it is not used up here. */
   async function openKey(key: string, purpose: KeyPurpose): Promise<OneTimeKeyRow> {
-    const row = await repo.findKey(hashToken(key), purpose);
+    const row = isToken(key) ? await repo.findKey(hashToken(key), purpose) : undefined;
     if (!row || row.expiresAt <= clock()) throw new AppError('BAD_REQUEST', KEY_INVALID_MESSAGE[purpose]);
     if (row.usedAt) throw new AppError('BAD_REQUEST', MESSAGES.linkAlreadyUsed);
     return row;

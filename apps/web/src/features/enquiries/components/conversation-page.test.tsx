@@ -163,6 +163,19 @@ describe('the conversation page of the private link', () => {
     expect(screen.queryByRole('link', { name: /review/i })).not.toBeInTheDocument();
   });
 
+  it('says a lapsed link has lapsed, and how to reach the business again', async () => {
+    serveApi({ 'GET /api/enquiries/conversation': { status: 410, message: MESSAGES.enquiryLinkLapsed } });
+    openPage();
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'This link has lapsed' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent(MESSAGES.enquiryLinkLapsed);
+    expect(within(alert).getByRole('link', { name: 'Find the business in the directory' })).toHaveAttribute('href', paths.home.getHref());
+    expect(alert).toHaveTextContent('if the business answers this enquiry again, its e-mail brings this link back');
+    expect(screen.queryByLabelText('Your answer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop this link' })).not.toBeInTheDocument();
+  });
+
   it("shows the server's message for a stopped link", async () => {
     serveApi({ 'GET /api/enquiries/conversation': { status: 409, message: MESSAGES.enquiryLinkRevoked } });
     openPage();

@@ -7,7 +7,8 @@ import {
 } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { skipToken } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { type FetchBaseQueryError, skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -184,6 +185,27 @@ function ConversationView({ token, conversation }: { token: string; conversation
   );
 }
 
+/** The server's answer to a link whose conversation had no message for CONVERSATION_LINK_DAYS days. */
+function hasLapsed(error: FetchBaseQueryError | SerializedError | undefined): boolean {
+  return error !== undefined && 'status' in error && error.status === 410;
+}
+
+/** A lapsed link: what happened, and the two ways back to the business. */
+function LapsedLink({ message }: { message: string }) {
+  return (
+    <Alert variant="warning">
+      <Alert.Heading as="h2" className="h5">
+        This link has lapsed
+      </Alert.Heading>
+      <p>{message}</p>
+      <p className="mb-0">
+        <Link to={paths.home.getHref()}>Find the business in the directory</Link> and ask it from its page: your new
+        enquiry gets a new link. And if the business answers this enquiry again, its e-mail brings this link back.
+      </p>
+    </Alert>
+  );
+}
+
 /**
  * /enquiries/conversation?token=: the visitor's conversation with a business through the private link, without an
  * account. The page tells no other site its address (the token), neither through links nor the referrer.
@@ -198,6 +220,8 @@ export function ConversationPage() {
       <meta name="referrer" content="no-referrer" />
       {!token ? (
         <Alert variant="warning">{MESSAGES.enquiryLinkInvalid}</Alert>
+      ) : hasLapsed(error) ? (
+        <LapsedLink message={getErrorMessage(error, MESSAGES.enquiryLinkLapsed)} />
       ) : isError ? (
         <Alert variant="warning">{getErrorMessage(error, MESSAGES.enquiryLinkInvalid)}</Alert>
       ) : data ? (
