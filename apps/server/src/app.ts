@@ -292,16 +292,6 @@ export async function buildApp({
     moderatedScope: moderation.moderatedScope,
     investigated: inbox.investigated,
   });
-  const reviewModeration = createReviewModerationService({
-    repo: createReviewModerationRepo(db),
-    audit,
-    rateLimits,
-    mail,
-    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
-    clock,
-    transactions,
-    moderatedScope: moderation.moderatedScope,
-  });
   const churchChecks = createChurchCheckService({
     repo: createChurchCheckRepo(db),
     audit,
@@ -319,6 +309,17 @@ export async function buildApp({
     clock,
     transactions,
     moderation,
+  });
+  const reviewModeration = createReviewModerationService({
+    repo: createReviewModerationRepo(db),
+    audit,
+    rateLimits,
+    mail,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+    transactions,
+    moderatedScope: moderation.moderatedScope,
+    proofsOfWork: enquiries,
   });
   const reviews = createReviewService({
     repo: createReviewRepo(db),

@@ -1656,7 +1656,10 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   {
     route: 'POST /api/reviews/:id/reports',
     answers: EVERYONE,
-    call: onReview((id) => send('POST', `/api/reviews/${id}/reports`, { reason: 'Reads as if the owner wrote it' })),
+    call: async (scene, caller) => {
+      const proof = caller === 'anonymous' ? { proofOfWork: await solvedWithoutApp(proofsOfWorkOfTestApp) } : {};
+      return onReview((id) => send('POST', `/api/reviews/${id}/reports`, { reason: 'Reads as if the owner wrote it', ...proof }))(scene, caller);
+    },
   },
   {
     route: 'GET /api/moderation/reviews',

@@ -117,6 +117,9 @@ const replySchema = plainText(ENQUIRY_MESSAGE_MAX_LENGTH, MESSAGES.enquiryReplyR
 export const proofOfWorkChallengeSchema = z.object({ challenge: z.record(z.string(), z.unknown()) });
 export type ProofOfWorkChallenge = z.infer<typeof proofOfWorkChallengeSchema>;
 
+/** The widget's payload (base64 JSON) of a solved challenge, sent with a form by a visitor without a session. */
+export const proofOfWorkSchema = z.string().max(10_000, { error: MESSAGES.proofOfWorkFailed }).optional();
+
 /**
  * `POST /api/enquiries`: one message to 1–3 businesses. `proofOfWork` is the widget's payload (base64 JSON); a
  * logged-in sender needs none, and sends from their account's address whatever `email` says.
@@ -132,7 +135,7 @@ export const sendEnquirySchema = z.object({
   phone: z.union([z.literal(''), phoneSchema]).optional(),
   suburb: lineOfText(ENQUIRY_SUBURB_MAX_LENGTH, MESSAGES.enquirySuburbRequired, MESSAGES.enquirySuburbTooLong),
   message: enquiryMessageSchema,
-  proofOfWork: z.string().max(10_000, { error: MESSAGES.proofOfWorkFailed }).optional(),
+  proofOfWork: proofOfWorkSchema,
   ...honeypotSchema,
 });
 export type SendEnquiryInput = z.infer<typeof sendEnquirySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './enquiries';
+import { plainText, proofOfWorkSchema } from './enquiries';
 import { honeypotSchema } from './honeypot';
 import { MESSAGES } from './messages';
 import { STARS } from './rating';
@@ -46,7 +46,7 @@ export const REVIEW_CHECKS = {
   newAccountDays: 14,
   /** The same text in another review within this many days raises a flag. */
   sameTextDays: 90,
-  /** Reports one network may make an hour. */
+  /** New reports one network may make an hour; a repeat, which merges into an open report, does not count. */
   reportsPerNetworkPerHour: 5,
 } as const;
 
@@ -291,9 +291,14 @@ export type OwnerAnswerInput = z.infer<typeof ownerAnswerSchema>;
 /** `GET /api/reviews/received?page=&size=`: the owner's business's published reviews (`data.reviews`: Page<PublicReview>). */
 export const receivedReviewsQuerySchema = z.object({ ...pagingSchema(20) });
 
-/** `POST /api/reviews/:id/reports` (201, `data.report`: `{ id }`): anyone's report; the reason is required. */
+/**
+ * `POST /api/reviews/:id/reports` (201, `data`: `{}`): anyone's report; the reason is required, and a visitor without
+ * a session brings `proofOfWork`, the widget's payload. A repeat from the network or the address of an open report
+ * adds to its count, answered as a first report is.
+ */
 export const reviewReportSchema = z.object({
   reason: plainText(REVIEW_REPORT_REASON_MAX_LENGTH, MESSAGES.reviewReportReasonRequired, MESSAGES.reviewReportReasonTooLong),
+  proofOfWork: proofOfWorkSchema,
   ...honeypotSchema,
 });
 export type ReviewReportInput = z.infer<typeof reviewReportSchema>;
@@ -316,7 +321,11 @@ export const moderatedReviewSchema = z.object({
   churchHoldUntil: z.string().nullable(),
   writtenAt: z.string(),
   editedAt: z.string().nullable(),
-  openReports: z.array(z.object({ id: z.string(), reason: z.string(), reportedAt: z.string() })),
+  /**
+   * One per reporter (a network, or an account's address), oldest first, with the first reason given and how many
+   * times it was made: repeats merge into it.
+   */
+  openReports: z.array(z.object({ id: z.string(), reason: z.string(), reportedAt: z.string(), timesReported: z.number().int() })),
   /** Remove or keep: a moderator of another church, a governor or an administrator. */
   mayDecide: z.boolean(),
   /** Hold for 48 hours: a moderator of the business's own church, once per review. */

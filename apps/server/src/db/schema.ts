@@ -821,15 +821,23 @@ export const reviewReports = pgTable(
       .references(() => reviews.id, { onDelete: 'cascade' }),
     reporterUserId: uuid('reporter_user_id').references(() => users.id, { onDelete: 'set null' }),
     reporterNetwork: text('reporter_network').notNull(),
+    // senderAddressKey(the logged-in reporter's login address): null for a visitor, and for reports made before they merged.
+    reporterEmailKey: text('reporter_email_key'),
     reason: text('reason').notNull(),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+    // How many times the report was made: repeats from its network or its reporter's address merge into it while open.
+    timesReported: integer('times_reported').notNull().default(1),
     decision: reviewReportDecision('decision'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (table) => [
-    index('review_reports_open_idx').on(table.reviewId).where(sql`decision is null`),
     index('review_reports_network_idx').on(table.reporterNetwork, table.reportedAt),
+    // Also what finds a review's open reports, by its first column.
+    uniqueIndex('review_reports_open_network_key').on(table.reviewId, table.reporterNetwork).where(sql`decision is null`),
+    uniqueIndex('review_reports_open_email_key')
+      .on(table.reviewId, table.reporterEmailKey)
+      .where(sql`decision is null and reporter_email_key is not null`),
   ],
 );
 

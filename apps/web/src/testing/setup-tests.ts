@@ -26,8 +26,8 @@ afterAll(() => server.close());
 // ALTCHA's widget needs Web Workers and a secure context, which jsdom lacks: every page shows the stand-in. It is
 // mocked here, for every file, because the files of a worker share their imports: a mock in one file would miss a
 // page that another file of the worker had loaded already with the real widget.
-vi.mock('../features/enquiries/components/proof-of-work', async () => {
-  const { FakeProofOfWork } = await import('../features/enquiries/testing/fake-proof-of-work');
+vi.mock('../components/proof-of-work/proof-of-work', async () => {
+  const { FakeProofOfWork } = await import('./fake-proof-of-work');
   return { ProofOfWork: FakeProofOfWork };
 });
 

@@ -126,6 +126,8 @@ const FEW_STARS: readonly (readonly number[])[] = [[5], [4, 5], [3]];
 const DEMO_BUSINESS_STARS = [5, 4, 5, 4];
 const REMOVED_REASON = 'It described work done by another business, not this one.';
 const NOTICE_REASON = 'Several reviews of this business were written by people connected to its owner.';
+/** How many times the flagged review's report was made: repeats from one network merge into one report. */
+export const DEMO_REPEATED_REPORTS = 3;
 const HELD_BODY = 'Great service! See photos of the finished kitchen at www.example.com/kitchen-photos before you book.';
 
 /**
@@ -228,13 +230,14 @@ export function buildReviews(random: Random, people: ReviewPeople): DemoReviews 
     return row;
   }
 
-  function report(reviewed: ReviewRow, reason: string, decided?: { decidedBy: string; decidedAt: Date }): void {
+  function report(reviewed: ReviewRow, reason: string, more: { decided?: { decidedBy: string; decidedAt: Date }; timesReported?: number } = {}): void {
     built.reports.push({
       reviewId: reviewed.id,
       reporterNetwork: `192.0.2.${random.int(1, 254)}`,
       reason,
       reportedAt: new Date((reviewed.createdAt as Date).getTime() + random.int(2, 48) * HOUR_MS),
-      ...(decided ? { decision: 'REMOVED' as const, ...decided } : {}),
+      ...(more.timesReported ? { timesReported: more.timesReported } : {}),
+      ...(more.decided ? { decision: 'REMOVED' as const, ...more.decided } : {}),
     });
   }
 
@@ -272,7 +275,7 @@ export function buildReviews(random: Random, people: ReviewPeople): DemoReviews 
     daysAgo: 8,
     fields: { status: 'REMOVED', removedAt, removedReason: REMOVED_REASON, removedBy: people.deciderId },
   });
-  report(removed, 'This is about a different plumber; we never used this one.', { decidedBy: people.deciderId, decidedAt: removedAt });
+  report(removed, 'This is about a different plumber; we never used this one.', { decided: { decidedBy: people.deciderId, decidedAt: removedAt } });
 
   // Reviews from one network, weighed by a moderator, and the notice the business shows for 90 days.
   const caught = take();
@@ -296,13 +299,14 @@ export function buildReviews(random: Random, people: ReviewPeople): DemoReviews 
   // Held by the automatic checks for its link, waiting for a moderator.
   review(rated[1]!, { stars: 5, daysAgo: 1, body: HELD_BODY, fields: { status: 'HELD', holdReasons: ['LINK'] } });
 
-  // Flagged (two reviews from one network within days) and reported, at a church other than the demo moderator's.
+  // Flagged (two reviews from one network within days) and reported, at a church other than the demo moderator's:
+  // its reporter's network reported it again, and the moderator sees how many times.
   const flaggedAt = take();
   review(flaggedAt, { stars: 4, daysAgo: 30 });
   const pairNetwork = `198.51.100.${random.int(1, 254)}`;
   review(flaggedAt, { stars: 5, daysAgo: 4, fields: { reviewerNetwork: pairNetwork } });
   const flagged = review(flaggedAt, { stars: 5, daysAgo: 2, fields: { reviewerNetwork: pairNetwork, flags: ['SAME_NETWORK'] } });
-  report(flagged, 'I think the owner asked his relatives to write these.');
+  report(flagged, 'I think the owner asked his relatives to write these.', { timesReported: DEMO_REPEATED_REPORTS });
 
   // Reported at the demo moderator's own church: they may hold it, another church's moderator decides it.
   const atDemoChurch = people.others.find((trade) => trade.churchId === people.demoChurchId) ?? people.demoBusiness;

@@ -33,6 +33,7 @@ import {
 } from '../schema';
 import { DEMO_INVITED_REVIEWER, NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
 import { firstNswChurch } from './generate-churches';
+import { DEMO_REPEATED_REPORTS } from './generate-reviews';
 import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData, WeakDemoPasswordError } from './seed';
 
 const SEED = 7;
@@ -467,13 +468,15 @@ describe('the demo reviews', () => {
     expect(flagged.length).toBeGreaterThanOrEqual(2);
   });
 
-  it("hold one review for its link, and leave a flagged report for the demo moderator to decide and one only to hold", async () => {
+  it('hold one review for its link, and leave a flagged report made several times for the demo moderator to decide and one only to hold', async () => {
     const rows = await reviewRows();
     const openReports = await db.select().from(reviewReports).where(isNull(reviewReports.decision));
     const reported = rows.filter(({ review }) => openReports.some((report) => report.reviewId === review.id));
 
     expect(rows.filter(({ review }) => review.status === 'HELD').map(({ review }) => review.holdReasons)).toEqual([['LINK']]);
-    expect(reported.find(({ churchId }) => churchId !== summary.demoChurch.id)?.review.flags).toEqual(['SAME_NETWORK']);
+    const flagged = reported.find(({ churchId }) => churchId !== summary.demoChurch.id)?.review;
+    expect(flagged?.flags).toEqual(['SAME_NETWORK']);
+    expect(openReports.filter((report) => report.reviewId === flagged?.id).map((report) => report.timesReported)).toEqual([DEMO_REPEATED_REPORTS]);
     expect(reported.filter(({ churchId }) => churchId === summary.demoChurch.id)).toHaveLength(1);
   });
 

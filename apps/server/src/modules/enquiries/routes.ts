@@ -37,7 +37,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
     {
       schema: {
         tags,
-        summary: "A proof-of-work challenge for the enquiry form's widget, good for 10 minutes and accepted once",
+        summary: "A proof-of-work challenge for the widget of a visitor's enquiry or report of a review, good for 10 minutes and accepted once",
         response: { 200: envelopeSchema(proofOfWorkChallengeSchema) },
       },
     },

@@ -72,6 +72,10 @@ function outcomeMessage(outcome: EnquirySent['outcome']): string {
 export function createEnquiryService(deps: EnquiryServiceDependencies) {
   const { repo, proofs, links, rateLimits, mail, sender, clock, transactions } = deps;
 
+  /**
+   * The widget's payload checked and spent, so that it proves one form: refused 400 when missing, not solved, or
+   * spent already. The other forms a visitor sends without a session (a review's report) take the same proof.
+   */
   async function spendProof(proofOfWork: string | undefined): Promise<void> {
     if (proofOfWork === undefined) throw new AppError('BAD_REQUEST', MESSAGES.proofOfWorkFailed, { field: 'proofOfWork' });
     const proof = await proofs.verify(proofOfWork);
@@ -170,6 +174,8 @@ export function createEnquiryService(deps: EnquiryServiceDependencies) {
 
   return {
     challenge: () => proofs.challenge(),
+
+    spendProof,
 
     outcomeMessage,
 

@@ -1,5 +1,5 @@
 import type { ReviewReportDecision } from '@churchtrades/shared/reviews';
-import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { churches, churchMembers, enquiries, reviewNotices, reviewReports, reviews, trades, users } from '../../db/schema';
 
@@ -41,6 +41,13 @@ export interface OpenReportRow {
   reviewId: string;
   reason: string;
   reportedAt: Date;
+  timesReported: number;
+}
+
+/** Who reports: their network, and a logged-in reporter's address key. */
+export interface Reporter {
+  network: string;
+  emailKey: string | null;
 }
 
 const hasOpenReport = sql<boolean>`exists (
@@ -89,18 +96,49 @@ export function createReviewModerationRepo(db: Database) {
       return row;
     },
 
-    async insertReport(row: { reviewId: string; reporterUserId: string | null; reporterNetwork: string; reason: string; at: Date }): Promise<string> {
-      const [report] = await db
-        .insert(reviewReports)
-        .values({
-          reviewId: row.reviewId,
-          reporterUserId: row.reporterUserId,
-          reporterNetwork: row.reporterNetwork,
-          reason: row.reason,
-          reportedAt: row.at,
-        })
-        .returning({ id: reviewReports.id });
-      return report!.id;
+    /** The account's login address, for a logged-in reporter. */
+    async accountEmail(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      return row?.email;
+    },
+
+    /** Locks the review until the transaction ends, so that two reports of it from one reporter cannot both open one. */
+    async lockForReport(reviewId: string): Promise<void> {
+      await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId)).for('update');
+    },
+
+    /** The review's oldest open report from the reporter's network or address, if any. */
+    async openReportFrom(reviewId: string, reporter: Reporter): Promise<string | undefined> {
+      const sameReporter =
+        reporter.emailKey === null
+          ? eq(reviewReports.reporterNetwork, reporter.network)
+          : or(eq(reviewReports.reporterNetwork, reporter.network), eq(reviewReports.reporterEmailKey, reporter.emailKey));
+      const [row] = await db
+        .select({ id: reviewReports.id })
+        .from(reviewReports)
+        .where(and(eq(reviewReports.reviewId, reviewId), isNull(reviewReports.decision), sameReporter))
+        .orderBy(asc(reviewReports.reportedAt), asc(reviewReports.id))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** Counts one more making of the open report. */
+    async repeatReport(id: string): Promise<void> {
+      await db
+        .update(reviewReports)
+        .set({ timesReported: sql`${reviewReports.timesReported} + 1` })
+        .where(eq(reviewReports.id, id));
+    },
+
+    async insertReport(row: { reviewId: string; reporterUserId: string | null; reporter: Reporter; reason: string; at: Date }): Promise<void> {
+      await db.insert(reviewReports).values({
+        reviewId: row.reviewId,
+        reporterUserId: row.reporterUserId,
+        reporterNetwork: row.reporter.network,
+        reporterEmailKey: row.reporter.emailKey,
+        reason: row.reason,
+        reportedAt: row.at,
+      });
     },
 
     /**
@@ -133,7 +171,13 @@ export function createReviewModerationRepo(db: Database) {
     openReports(reviewIds: string[]): Promise<OpenReportRow[]> {
       if (reviewIds.length === 0) return Promise.resolve([]);
       return db
-        .select({ id: reviewReports.id, reviewId: reviewReports.reviewId, reason: reviewReports.reason, reportedAt: reviewReports.reportedAt })
+        .select({
+          id: reviewReports.id,
+          reviewId: reviewReports.reviewId,
+          reason: reviewReports.reason,
+          reportedAt: reviewReports.reportedAt,
+          timesReported: reviewReports.timesReported,
+        })
         .from(reviewReports)
         .where(and(inArray(reviewReports.reviewId, reviewIds), isNull(reviewReports.decision)))
         .orderBy(asc(reviewReports.reportedAt), asc(reviewReports.id));

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { REVIEW_CHECKS } from '@churchtrades/shared/reviews';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { churchMembers, reviewReports } from '../../db/schema';
-import { createAccount, createChurch, createTrade } from '../../../test/factories';
+import { createAccount, createChurch, createOwner, createTrade } from '../../../test/factories';
+import { solvedProofOfWork } from '../../../test/proof-of-work';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowser, type TestBrowser, testBrowser } from '../../../test/test-browser';
 import { createReview, createReviewReport, reviewTotalsOf, storedReview } from '../reviews/review-factory';
@@ -32,8 +33,10 @@ const report = (browser: TestBrowser, reviewId: string, payload: object) => brow
 
 interface Listed {
   id: string;
+  status: string;
   mayDecide: boolean;
   mayHold: boolean;
+  openReports: { reason: string; timesReported: number }[];
 }
 
 async function waiting(browser: TestBrowser): Promise<Listed[]> {
@@ -44,39 +47,74 @@ async function waiting(browser: TestBrowser): Promise<Listed[]> {
 
 const itemOf = async (browser: TestBrowser, id: string) => (await waiting(browser)).find((item) => item.id === id);
 
+const reportsOf = (reviewId: string) =>
+  db.select().from(reviewReports).where(eq(reviewReports.reviewId, reviewId)).orderBy(asc(reviewReports.reportedAt), asc(reviewReports.id));
+
+/** A logged-in account of its own, reporting from the address: no proof of work to solve. */
+async function reporterOn(address: string): Promise<TestBrowser> {
+  const browser = await browserOf((await createOwner(db)).id);
+  browser.address = address;
+  return browser;
+}
+
+const FLOOD = 20;
+
 describe('POST /api/reviews/:id/reports', () => {
-  it('accepts an anonymous report with its reason from its network, and the review stays published', async () => {
+  it('accepts an anonymous report with its reason and a proof of work, from its network, and the review stays published', async () => {
     const { trade } = await scene();
     const review = await createReview(db, { tradeId: trade.id });
     const visitor = testBrowser(app, { address: '2001:db8:77:1::5' });
 
-    const response = await report(visitor, review.id, { reason: 'The business owner wrote this about himself' });
+    const response = await report(visitor, review.id, { reason: 'The business owner wrote this about himself', proofOfWork: await solvedProofOfWork(visitor) });
 
     expect(response.statusCode).toBe(201);
-    expect(response.json().message).toBe(MESSAGES.reviewReported);
-    const id = response.json().data.report.id as string;
-    const [row] = await db.select().from(reviewReports).where(eq(reviewReports.id, id));
-    expect(row).toMatchObject({
-      reviewId: review.id,
-      reporterUserId: null,
-      reporterNetwork: '2001:db8:77:1::/64',
-      reason: 'The business owner wrote this about himself',
-      decision: null,
-    });
+    expect(response.json()).toMatchObject({ message: MESSAGES.reviewReported, data: {} });
+    expect(await reportsOf(review.id)).toEqual([
+      expect.objectContaining({
+        reporterUserId: null,
+        reporterNetwork: '2001:db8:77:1::/64',
+        reporterEmailKey: null,
+        reason: 'The business owner wrote this about himself',
+        timesReported: 1,
+        decision: null,
+      }),
+    ]);
     expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
     expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 5 });
   });
 
-  it('names the logged-in reporter, and takes reports of a held review', async () => {
+  it('refuses an anonymous report without a proof of work, with a forged one, or with one spent already', async () => {
+    const { trade } = await scene();
+    const review = await createReview(db, { tradeId: trade.id });
+    const visitor = testBrowser(app);
+    const proofOfWork = await solvedProofOfWork(visitor);
+    const other = await createReview(db, { tradeId: trade.id });
+    expect((await report(visitor, other.id, { reason: 'Fake review', proofOfWork })).statusCode).toBe(201);
+
+    for (const [payload, message] of [
+      [{ reason: 'Fake review' }, MESSAGES.proofOfWorkFailed],
+      [{ reason: 'Fake review', proofOfWork: 'bm90IGEgcHJvb2Y=' }, MESSAGES.proofOfWorkFailed],
+      [{ reason: 'Fake review', proofOfWork }, MESSAGES.proofOfWorkUsed],
+    ] as const) {
+      const refused = await report(visitor, review.id, payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(message);
+      expect(refused.json().data.errors).toEqual([{ field: 'proofOfWork', message }]);
+    }
+    expect(await reportsOf(review.id)).toEqual([]);
+  });
+
+  it("names the logged-in reporter and their account's address, asks them no proof of work, and takes reports of a held review", async () => {
     const { trade } = await scene();
     const review = await createReview(db, { tradeId: trade.id, status: 'HELD', holdReasons: ['LINK'] });
-    const account = await createAccount(db, { role: 'USER' });
+    const account = await createOwner(db, { email: 'Rhoda.Reporter@Example.com.au' });
 
     const response = await report(await browserOf(account.id), review.id, { reason: 'Advertises another business' });
 
     expect(response.statusCode).toBe(201);
-    const [row] = await db.select().from(reviewReports).where(eq(reviewReports.id, response.json().data.report.id));
-    expect(row!.reporterUserId).toBe(account.id);
+    expect(await reportsOf(review.id)).toEqual([
+      expect.objectContaining({ reporterUserId: account.id, reporterEmailKey: 'rhoda.reporter@example.com.au', timesReported: 1 }),
+    ]);
   });
 
   it('refuses a report without a reason, naming the field', async () => {
@@ -87,7 +125,7 @@ describe('POST /api/reviews/:id/reports', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json().data.errors).toEqual([{ field: 'reason', message: MESSAGES.reviewReportReasonRequired }]);
-    expect(await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id))).toEqual([]);
+    expect(await reportsOf(review.id)).toEqual([]);
   });
 
   it('refuses a report whose hidden field a robot filled', async () => {
@@ -98,38 +136,105 @@ describe('POST /api/reviews/:id/reports', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(MESSAGES.formRefused);
-    expect(await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id))).toEqual([]);
+    expect(await reportsOf(review.id)).toEqual([]);
   });
 
   it('answers an unknown review not found, and a removed one removed already', async () => {
     const { trade } = await scene();
     const review = await createReview(db, { tradeId: trade.id, status: 'REMOVED', removedAt: new Date(), removedReason: 'Abusive words' });
+    const reporter = await browserOf((await createOwner(db)).id);
 
-    const unknown = await report(testBrowser(app), crypto.randomUUID(), { reason: 'Fake review' });
+    const unknown = await report(reporter, crypto.randomUUID(), { reason: 'Fake review' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(MESSAGES.reviewNotFound);
-    const removed = await report(testBrowser(app), review.id, { reason: 'Fake review' });
+    const removed = await report(reporter, review.id, { reason: 'Fake review' });
     expect(removed.statusCode).toBe(409);
     expect(removed.json().message).toBe(MESSAGES.reviewAlreadyRemoved);
   });
 
-  it("refuses a network's reports beyond the hour's limit, with Retry-After, and takes another network's", async () => {
+  it('merges a flood from one network into one open report counting it, answered as a first report, and the review stays published', async () => {
     const { trade } = await scene();
     const review = await createReview(db, { tradeId: trade.id });
-    // Two addresses of one IPv6 /64: one network, counted together.
-    const first = testBrowser(app, { address: '2001:db8:99:5::1' });
-    const second = testBrowser(app, { address: '2001:db8:99:5::2' });
+    const reviewer = await memberOf((await createChurch(db, { stateType: 'VIC' })).id);
+    // Twenty accounts on addresses of one IPv6 /64: one network, whoever is logged in.
+    const flood = await Promise.all(Array.from({ length: FLOOD }, (_, index) => reporterOn(`2001:db8:44:7::${index + 1}`)));
 
-    for (let sent = 0; sent < REVIEW_CHECKS.reportsPerNetworkPerHour; sent += 1) {
-      expect((await report(sent % 2 === 0 ? first : second, review.id, { reason: `Report number ${sent}` })).statusCode).toBe(201);
+    const answers = [];
+    for (const [index, browser] of flood.entries()) answers.push(await report(browser, review.id, { reason: `Fake review, says robot ${index}` }));
+
+    const answered = answers.map((answer) => {
+      const { timeStamp: _at, ...body } = answer.json();
+      return { statusCode: answer.statusCode, body };
+    });
+    expect(answered).toEqual(Array(FLOOD).fill({ statusCode: 201, body: { statusCode: 201, status: 'CREATED', message: MESSAGES.reviewReported, data: {} } }));
+    expect(await reportsOf(review.id)).toEqual([
+      expect.objectContaining({ reporterNetwork: '2001:db8:44:7::/64', reason: 'Fake review, says robot 0', timesReported: FLOOD, decision: null }),
+    ]);
+    expect((await storedReview(db, review.id)).status).toBe('PUBLISHED');
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 1, stars: 5 });
+
+    for (const address of ['2001:db8:45:1::1', '203.0.113.9']) {
+      expect((await report(await reporterOn(address), review.id, { reason: `From ${address}` })).statusCode).toBe(201);
     }
-    const refused = await report(second, review.id, { reason: 'One too many' });
+    const listed = await itemOf(reviewer, review.id);
+    expect(listed?.status).toBe('PUBLISHED');
+    expect(listed?.openReports.map((open) => [open.reason, open.timesReported])).toEqual([
+      ['Fake review, says robot 0', FLOOD],
+      ['From 2001:db8:45:1::1', 1],
+      ['From 203.0.113.9', 1],
+    ]);
+  });
 
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(MESSAGES.reviewReportsTooMany);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id))).toHaveLength(REVIEW_CHECKS.reportsPerNetworkPerHour);
-    expect((await report(testBrowser(app), review.id, { reason: 'From elsewhere' })).statusCode).toBe(201);
+  it("merges a logged-in reporter's repeats from other networks by their account's address", async () => {
+    const { trade } = await scene();
+    const review = await createReview(db, { tradeId: trade.id });
+    const account = await createOwner(db);
+
+    for (const address of ['198.51.100.21', '198.51.100.22', '198.51.100.23']) {
+      const browser = await browserOf(account.id);
+      browser.address = address;
+      expect((await report(browser, review.id, { reason: `Seen from ${address}` })).statusCode).toBe(201);
+    }
+
+    expect(await reportsOf(review.id)).toEqual([expect.objectContaining({ reporterNetwork: '198.51.100.21', reason: 'Seen from 198.51.100.21', timesReported: 3 })]);
+  });
+
+  it('opens a new report once the open one is decided', async () => {
+    const { trade } = await scene();
+    const review = await createReview(db, { tradeId: trade.id });
+    const reporter = await reporterOn('198.51.100.31');
+    await createReviewReport(db, review, { reporterNetwork: '198.51.100.31', decision: 'KEPT', decidedAt: new Date() });
+
+    expect((await report(reporter, review.id, { reason: 'Still fake' })).statusCode).toBe(201);
+
+    expect((await reportsOf(review.id)).map((row) => [row.decision, row.timesReported])).toEqual([
+      ['KEPT', 1],
+      [null, 1],
+    ]);
+  });
+
+  it("refuses a network's new reports beyond the hour's limit, and then its repeats, with Retry-After, and takes another network's", async () => {
+    const { trade } = await scene();
+    const reviews = await Promise.all(
+      Array.from({ length: REVIEW_CHECKS.reportsPerNetworkPerHour + 1 }, () => createReview(db, { tradeId: trade.id })),
+    );
+    const [first, ...others] = reviews;
+    const sameNetwork = await reporterOn('2001:db8:99:5::1');
+    // A repeat does not count: it adds to the open report.
+    for (let sent = 0; sent < 3; sent += 1) expect((await report(sameNetwork, first!.id, { reason: `Repeat ${sent}` })).statusCode).toBe(201);
+    for (const review of others.slice(0, -1)) {
+      expect((await report(await reporterOn('2001:db8:99:5::2'), review.id, { reason: 'Fake review' })).statusCode).toBe(201);
+    }
+
+    for (const review of [others.at(-1)!, first!]) {
+      const refused = await report(sameNetwork, review.id, { reason: 'One too many' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(MESSAGES.reviewReportsTooMany);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await reportsOf(others.at(-1)!.id)).toEqual([]);
+    expect((await reportsOf(first!.id)).map((row) => row.timesReported)).toEqual([3]);
+    expect((await report(await reporterOn('2001:db8:99:6::1'), others.at(-1)!.id, { reason: 'From elsewhere' })).statusCode).toBe(201);
   });
 });
 
@@ -172,7 +277,7 @@ describe('GET /api/moderation/reviews', () => {
       churchHoldUntil: null,
       writtenAt: reported.createdAt.toISOString(),
       editedAt: null,
-      openReports: [{ id: oldReport.id, reason: 'Written by a competitor', reportedAt: oldReport.reportedAt.toISOString() }],
+      openReports: [{ id: oldReport.id, reason: 'Written by a competitor', reportedAt: oldReport.reportedAt.toISOString(), timesReported: 1 }],
       mayDecide: true,
       mayHold: false,
       tradeNoticeUntil: null,

@@ -35,16 +35,18 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: R
       onRequest: app.identifyUser,
       schema: {
         tags: ['reviews'],
-        summary: 'Report a review to the moderators, with a reason; anyone may, and the review stays shown until they decide',
+        summary:
+          'Report a review to the moderators, with a reason; anyone may (a visitor with a proof of work), a repeat adds to the open report, and the review stays shown until they decide',
         params: reviewParamsSchema,
         body: reviewReportSchema,
-        response: { 201: envelopeSchema(z.object({ report: z.object({ id: z.string() }) })) },
+        // No id: a repeat, merged into the open report, is answered as a first report is.
+        response: { 201: envelopeSchema(z.object({})) },
       },
     },
     async (request, reply) => {
       const context = { user: signedInUser(request), address: request.ip };
-      const report = await reviewModeration.report(context, request.params.id, request.body);
-      return reply.code(201).send(envelope(201, MESSAGES.reviewReported, { report }));
+      await reviewModeration.report(context, request.params.id, request.body);
+      return reply.code(201).send(envelope(201, MESSAGES.reviewReported, {}));
     },
   );
 

@@ -1,3 +1,4 @@
+import { senderAddressKey } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import {
@@ -14,6 +15,7 @@ import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
 import { AppError, TooManyRequestsError } from '../../http/app-error';
 import type { AuditTrail } from '../audit/service';
+import type { EnquiryService } from '../enquiries/service';
 import { type MailSender, recipientOf } from '../mail/account-mails';
 import type { MailService } from '../mail/service';
 import type { ChurchScope } from '../moderation/repo';
@@ -33,6 +35,8 @@ export interface ReviewModerationDependencies {
   transactions: Pick<Transactions, 'run'>;
   /** The churches the caller moderates (moderation module): refused below MODERATOR or unconfirmed. */
   moderatedScope(user: SignedInUser): Promise<ChurchScope>;
+  /** The enquiry form's proof of work (enquiries module), which a visitor's report brings too. */
+  proofsOfWork: Pick<EnquiryService, 'spendProof'>;
 }
 
 /** Who reports, and from where: a logged-in user, or anyone. */
@@ -113,7 +117,12 @@ function moderatedReviewOf(row: ModeratedReviewRow, reports: OpenReportRow[], ti
     churchHoldUntil: row.churchHoldUntil?.toISOString() ?? null,
     writtenAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
-    openReports: reports.map((report) => ({ id: report.id, reason: report.reason, reportedAt: report.reportedAt.toISOString() })),
+    openReports: reports.map((report) => ({
+      id: report.id,
+      reason: report.reason,
+      reportedAt: report.reportedAt.toISOString(),
+      timesReported: report.timesReported,
+    })),
     mayDecide: mayDecide(ties),
     mayHold: mayHold(ties, row),
     tradeNoticeUntil: noticeUntil?.toISOString() ?? null,
@@ -126,7 +135,7 @@ function moderatedReviewOf(row: ModeratedReviewRow, reports: OpenReportRow[], ti
  * the fake-review notice; the business's own church's moderators may only hold a review, for 48 hours.
  */
 export function createReviewModerationService(deps: ReviewModerationDependencies) {
-  const { repo, audit, rateLimits, mail, sender, clock, transactions, moderatedScope } = deps;
+  const { repo, audit, rateLimits, mail, sender, clock, transactions, moderatedScope, proofsOfWork } = deps;
 
   async function assertNetworkMayReport(network: string): Promise<void> {
     try {
@@ -135,6 +144,12 @@ export function createReviewModerationService(deps: ReviewModerationDependencies
       if (error instanceof TooManyRequestsError) throw new TooManyRequestsError(MESSAGES.reviewReportsTooMany, error.retryAfterSeconds);
       throw error;
     }
+  }
+
+  /** A logged-in reporter's login address, as addresses are compared; none for a visitor. */
+  async function emailKeyOf(user: SignedInUser | undefined): Promise<string | null> {
+    const email = user && (await repo.accountEmail(user.userId));
+    return email ? senderAddressKey(email) : null;
   }
 
   async function existingReview(id: string): Promise<DecidedReview> {
@@ -163,22 +178,25 @@ export function createReviewModerationService(deps: ReviewModerationDependencies
   }
 
   return {
-    /** Anyone's report; the review stays as it is until a moderator decides. */
-    async report(context: ReporterContext, reviewId: string, input: ReviewReportInput): Promise<{ id: string }> {
+    /**
+     * Anyone's report, a visitor without a session proving work first; the review stays as it is until a moderator
+     * decides. A review holds at most one open report per reporter network and per logged-in reporter's address
+     * (its partial unique indexes): a repeat from either adds to that report's count and is answered as a first
+     * report is, so that a flood leaves one report to weigh and shows its size. Only a new report counts towards
+     * the network's hourly limit, which refuses repeats too once it is reached.
+     */
+    async report(context: ReporterContext, reviewId: string, input: ReviewReportInput): Promise<void> {
+      if (!context.user) await proofsOfWork.spendProof(input.proofOfWork);
       const review = await existingReview(reviewId);
       if (review.status === 'REMOVED') throw new AppError('CONFLICT', MESSAGES.reviewAlreadyRemoved);
-      const network = networkOf(context.address);
-      await assertNetworkMayReport(network);
-      return transactions.run(async () => {
-        const id = await repo.insertReport({
-          reviewId,
-          reporterUserId: context.user?.userId ?? null,
-          reporterNetwork: network,
-          reason: input.reason,
-          at: clock(),
-        });
-        await rateLimits.countAttempt(REPORTS_PER_NETWORK_HOUR, network);
-        return { id };
+      const reporter = { network: networkOf(context.address), emailKey: await emailKeyOf(context.user) };
+      await assertNetworkMayReport(reporter.network);
+      await transactions.run(async () => {
+        await repo.lockForReport(reviewId);
+        const open = await repo.openReportFrom(reviewId, reporter);
+        if (open) return repo.repeatReport(open);
+        await repo.insertReport({ reviewId, reporterUserId: context.user?.userId ?? null, reporter, reason: input.reason, at: clock() });
+        await rateLimits.countAttempt(REPORTS_PER_NETWORK_HOUR, reporter.network);
       });
     },
 

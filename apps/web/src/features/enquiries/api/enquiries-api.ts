@@ -1,24 +1,9 @@
-import type {
-  Conversation,
-  ConversationReplyInput,
-  EnquirySent,
-  ProofOfWorkChallenge,
-  SendEnquiryInput,
-} from '@churchtrades/shared/enquiries';
+import type { Conversation, ConversationReplyInput, EnquirySent, SendEnquiryInput } from '@churchtrades/shared/enquiries';
 import type { Envelope } from '@churchtrades/shared/envelope';
 import { api } from '../../../lib/api';
 
-/** The proof-of-work challenge the widget solves: altcha-lib's object, passed on as it came. */
-export type Challenge = ProofOfWorkChallenge['challenge'];
-
 const enquiriesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** A fresh challenge each time the form asks: each is accepted once, for a few minutes. */
-    proofOfWorkChallenge: build.query<Challenge, void>({
-      query: () => '/enquiries/challenge',
-      transformResponse: (answer: Envelope<ProofOfWorkChallenge>) => answer.data.challenge,
-      keepUnusedDataFor: 0,
-    }),
     sendEnquiry: build.mutation<EnquirySent, SendEnquiryInput>({
       query: (body) => ({ url: '/enquiries', method: 'POST', body }),
       transformResponse: (answer: Envelope<{ enquiry: EnquirySent }>) => answer.data.enquiry,
@@ -56,7 +41,6 @@ const enquiriesApi = api.injectEndpoints({
 });
 
 export const {
-  useProofOfWorkChallengeQuery,
   useSendEnquiryMutation,
   useConfirmEnquiryQuery,
   useConversationQuery,

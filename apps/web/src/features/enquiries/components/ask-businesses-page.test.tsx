@@ -7,7 +7,7 @@ import { chooseBusiness, clearEnquiryChoice, getEnquiryChoice } from '../../../l
 import { setLoggedIn } from '../../../lib/session';
 import { serveApi } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render-routes';
-import { makeChallenge } from '../testing/fake-proof-of-work';
+import { makeChallenge } from '../../../testing/fake-proof-of-work';
 import { AskBusinessesPage } from './ask-businesses-page';
 
 const ALPHA = { id: '00000000-0000-4000-8000-000000000201', name: 'Alpha Plumbing' };

@@ -10,7 +10,7 @@ import { hiddenHoneypot } from '../../../testing/honeypot';
 import { renderRoutes } from '../../../testing/render-routes';
 import { makeTradeCard } from '../../../testing/trade-factory';
 import { makeUser } from '../../../testing/user-factory';
-import { makeChallenge } from '../testing/fake-proof-of-work';
+import { makeChallenge } from '../../../testing/fake-proof-of-work';
 import { BusinessEnquiry } from './business-enquiry';
 
 // Only what the enquiry reads of the business page's answer.

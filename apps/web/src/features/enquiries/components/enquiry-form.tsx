@@ -10,9 +10,7 @@ import { HONEYPOT_FIELD } from '@churchtrades/shared/honeypot';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useRef } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
+import { useEffect } from 'react';
 import Form from 'react-bootstrap/Form';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form/form-alert';
@@ -21,15 +19,14 @@ import { showServerFieldErrors } from '../../../components/form/server-field-err
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
-import { getErrorMessage } from '../../../lib/api-error';
+import { RobotCheck } from '../../../components/proof-of-work/robot-check';
+import { useRobotCheck } from '../../../components/proof-of-work/use-robot-check';
 import { useGetProfileQuery } from '../../../lib/current-user-api';
 import type { ChosenBusiness } from '../../../lib/enquiry-choice';
 import { useLoggedIn } from '../../../lib/use-logged-in';
-import { useProofOfWorkChallengeQuery, useSendEnquiryMutation } from '../api/enquiries-api';
-import { ProofOfWork, type ProofOfWorkHandle } from './proof-of-work';
+import { useSendEnquiryMutation } from '../api/enquiries-api';
 
 const FIELDS = ['name', 'email', 'phone', 'suburb', 'message'] as const;
-const CHALLENGE_FAILED_MESSAGE = 'The robot check could not be loaded. Please try again.';
 
 interface EnquiryFormProps {
   /** The 1–3 businesses the message goes to. */
@@ -46,9 +43,8 @@ interface EnquiryFormProps {
 export function EnquiryForm({ businesses, submitLabel, onSent }: EnquiryFormProps) {
   const loggedIn = useLoggedIn();
   const { data: user } = useGetProfileQuery(loggedIn ? undefined : skipToken);
-  const challenge = useProofOfWorkChallengeQuery(loggedIn ? skipToken : undefined);
+  const { challenge, widget, ready, solve, renew } = useRobotCheck(!loggedIn);
   const [send] = useSendEnquiryMutation();
-  const proofOfWork = useRef<ProofOfWorkHandle>(null);
   const { alert, clearAlert, showError } = useFormAlert();
   const {
     register,
@@ -77,14 +73,9 @@ export function EnquiryForm({ businesses, submitLabel, onSent }: EnquiryFormProp
     if (getValues('name') === '') setValue('name', `${user.firstName} ${user.lastName}`.trim());
   }, [user, getValues, setValue]);
 
-  async function proofFor(): Promise<string | null | undefined> {
-    if (loggedIn) return undefined;
-    return (await proofOfWork.current?.solve()) ?? null;
-  }
-
   async function submit(values: SendEnquiryInput) {
     clearAlert();
-    const proof = await proofFor();
+    const proof = await solve();
     if (proof === null) {
       showError(undefined, MESSAGES.proofOfWorkFailed);
       return;
@@ -95,8 +86,7 @@ export function EnquiryForm({ businesses, submitLabel, onSent }: EnquiryFormProp
       return;
     }
     if (!showServerFieldErrors(result.error, setError, FIELDS)) showError(result.error);
-    // Each challenge is accepted once: another try needs a new one.
-    if (!loggedIn) void challenge.refetch();
+    renew();
   }
 
   function refuse(invalid: FieldErrors<SendEnquiryFormValues>) {
@@ -128,23 +118,8 @@ export function EnquiryForm({ businesses, submitLabel, onSent }: EnquiryFormProp
         {...register('message')}
       />
       <HoneypotField register={register} />
-      {!loggedIn && (
-        <div className="mb-3">
-          {challenge.currentData ? (
-            <ProofOfWork key={challenge.fulfilledTimeStamp} ref={proofOfWork} challenge={challenge.currentData} />
-          ) : challenge.isError && !challenge.isFetching ? (
-            <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-              <span>{getErrorMessage(challenge.error, CHALLENGE_FAILED_MESSAGE)}</span>
-              <Button variant="outline-danger" size="sm" onClick={() => void challenge.refetch()}>
-                Try again
-              </Button>
-            </Alert>
-          ) : (
-            <p role="status">Loading the robot check…</p>
-          )}
-        </div>
-      )}
-      <SubmitButton busy={isSubmitting} busyLabel="Sending..." disabled={!loggedIn && !challenge.currentData}>
+      {!loggedIn && <RobotCheck challenge={challenge} ref={widget} />}
+      <SubmitButton busy={isSubmitting} busyLabel="Sending..." disabled={!ready}>
         {submitLabel}
       </SubmitButton>
     </Form>

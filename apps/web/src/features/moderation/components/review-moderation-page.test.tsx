@@ -24,7 +24,7 @@ function renderDesk(desk: ReviewModerationDesk, options: Parameters<typeof rende
 }
 
 describe('ReviewModerationPage', () => {
-  it('shows each review with its business, church, reviewer, stars, text, status, reasons, flags and reports', async () => {
+  it('shows each review with its business, church, reviewer, stars, text, status, reasons, flags, and reports with their counts', async () => {
     const review = makeModeratedReview({
       tradeName: 'Citizen Carpentry',
       churchName: "St John's Bankstown",
@@ -39,8 +39,8 @@ describe('ReviewModerationPage', () => {
       churchHoldUntil: '2025-03-23T10:00:00.000Z',
       body: 'Call 0400 000 000 or see https://cheaper.example',
       openReports: [
-        { id: 'r1', reason: 'Advertises another business', reportedAt: '2025-03-21T10:00:00.000Z' },
-        { id: 'r2', reason: 'Spam', reportedAt: '2025-03-22T11:00:00.000Z' },
+        { id: 'r1', reason: 'Advertises another business', reportedAt: '2025-03-21T10:00:00.000Z', timesReported: 1 },
+        { id: 'r2', reason: 'Spam', reportedAt: '2025-03-22T11:00:00.000Z', timesReported: 20 },
       ],
     });
     renderDesk(new ReviewModerationDesk([review]));
@@ -69,10 +69,11 @@ describe('ReviewModerationPage', () => {
     ]);
     expect(card).toHaveTextContent('Call 0400 000 000 or see https://cheaper.example');
     expect(within(card).queryByRole('link', { name: /cheaper/ })).not.toBeInTheDocument();
-    expect(within(card).getByRole('heading', { name: 'Open reports 2' })).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Open reports 21' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('21 reports from 2 reporters');
     const reports = within(card).getByText('Spam').closest('ol') as HTMLElement;
     expect(within(reports).getAllByRole('listitem')[0]).toHaveTextContent(/2025.*: Advertises another business$/);
-    expect(within(reports).getAllByRole('listitem')[1]).toHaveTextContent(/2025.*: Spam$/);
+    expect(within(reports).getAllByRole('listitem')[1]).toHaveTextContent(/2025.*: Spam \(made 20 times\)$/);
   });
 
   it('offers each review only the actions the server allows the caller', async () => {

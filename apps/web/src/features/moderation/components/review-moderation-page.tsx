@@ -258,18 +258,30 @@ function ManipulationFlags({ flags }: { flags: ModeratedReview['flags'] }) {
   );
 }
 
+const counted = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/**
+ * One line per reporter (a network, or an account's address), its first reason and how many times it was made:
+ * a flood from one place shows as one report with a count, beside how many places reported.
+ */
 function OpenReports({ reports }: { reports: ModeratedReview['openReports'] }) {
   if (reports.length === 0) return <p className="text-body-secondary">No open report.</p>;
+  const made = reports.reduce((sum, report) => sum + report.timesReported, 0);
   return (
     <>
       <h4 className="h6">
-        Open reports <Badge bg="danger">{reports.length}</Badge>
+        Open reports <Badge bg="danger">{made}</Badge>
       </h4>
+      <p className="small text-body-secondary mb-1">
+        {counted(made, 'report')} from {counted(reports.length, 'reporter')}. Repeats from one network or account address
+        add to its report.
+      </p>
       <ol className="mb-3">
         {reports.map((report) => (
           <li key={report.id}>
             <time dateTime={report.reportedAt}>{DATE_TIME.format(new Date(report.reportedAt))}</time>:{' '}
             <span className="text-break">{report.reason}</span>
+            {report.timesReported > 1 && <span className="text-body-secondary"> (made {report.timesReported} times)</span>}
           </li>
         ))}
       </ol>

@@ -23,7 +23,9 @@ export function makeModeratedReview(overrides: Partial<ModeratedReview> = {}): M
     churchHoldUntil: null,
     writtenAt: '2025-03-20T09:30:00.000Z',
     editedAt: null,
-    openReports: [{ id: `report-${sequence}`, reason: 'This person was never a customer', reportedAt: '2025-03-21T10:00:00.000Z' }],
+    openReports: [
+      { id: `report-${sequence}`, reason: 'This person was never a customer', reportedAt: '2025-03-21T10:00:00.000Z', timesReported: 1 },
+    ],
     mayDecide: true,
     mayHold: false,
     tradeNoticeUntil: null,

@@ -19,12 +19,18 @@ import { showServerFieldErrors } from '../../../components/form/server-field-err
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useFormAlert } from '../../../components/form/use-form-alert';
+import { RobotCheck } from '../../../components/proof-of-work/robot-check';
+import { useRobotCheck } from '../../../components/proof-of-work/use-robot-check';
 import { successMessage } from '../../../lib/api-error';
+import { useLoggedIn } from '../../../lib/use-logged-in';
 import { useReportReviewMutation } from '../api/reviews-api';
 
 type ReportFormValues = { reason: string; [HONEYPOT_FIELD]?: string };
 
-/** "Report" under a review: anyone may, saying why; a moderator without a conflict of interest decides. */
+/**
+ * "Report" under a review: anyone may, saying why (a visitor without a session passes the robot check); a moderator
+ * without a conflict of interest decides.
+ */
 export function ReportReview({ review }: { review: PublicReview }) {
   const [open, setOpen] = useState(false);
   return (
@@ -45,6 +51,9 @@ export function ReportReview({ review }: { review: PublicReview }) {
 
 function ReportDialog({ review, show, onClose }: { review: PublicReview; show: boolean; onClose: () => void }) {
   const titleId = useId();
+  const loggedIn = useLoggedIn();
+  // Asked only while the dialog shows: a page of reviews does not fetch a challenge for each.
+  const { challenge, widget, ready, solve, renew } = useRobotCheck(show && !loggedIn);
   const [report] = useReportReviewMutation();
   const { alert, clearAlert, showError } = useFormAlert();
   const {
@@ -61,9 +70,15 @@ function ReportDialog({ review, show, onClose }: { review: PublicReview; show: b
 
   async function send(values: ReviewReportInput) {
     clearAlert();
-    const result = await report({ id: review.id, report: values });
+    const proof = await solve();
+    if (proof === null) {
+      showError(undefined, MESSAGES.proofOfWorkFailed);
+      return;
+    }
+    const result = await report({ id: review.id, report: { ...values, proofOfWork: proof } });
     if (result.error) {
       if (!showServerFieldErrors(result.error, setError, ['reason'])) showError(result.error);
+      renew();
       return;
     }
     toast.success(successMessage(result.data, MESSAGES.reviewReported));
@@ -97,12 +112,13 @@ function ReportDialog({ review, show, onClose }: { review: PublicReview; show: b
             {...register('reason')}
           />
           <HoneypotField register={register} />
+          {!loggedIn && <RobotCheck challenge={challenge} ref={widget} />}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>
             Cancel
           </Button>
-          <SubmitButton variant="danger" busy={isSubmitting} busyLabel="Sending...">
+          <SubmitButton variant="danger" busy={isSubmitting} busyLabel="Sending..." disabled={!ready}>
             Report the review
           </SubmitButton>
         </Modal.Footer>

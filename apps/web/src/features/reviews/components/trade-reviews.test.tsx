@@ -1,8 +1,10 @@
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { TradeReviews } from '@churchtrades/shared/reviews';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLoggedIn } from '../../../lib/session';
 import { type Route, serveApi } from '../../../testing/api-server';
+import { makeChallenge } from '../../../testing/fake-proof-of-work';
 import { renderRoutes } from '../../../testing/render-routes';
 import { makePublicReview, makeTradeReviews } from '../../../testing/review-factory';
 import { ReviewNotice } from './review-notice';
@@ -251,21 +253,30 @@ describe("a business's reviews", () => {
 });
 
 describe('reporting a review', () => {
-  function serveOneReview() {
+  beforeEach(() => setLoggedIn(false));
+
+  function serveOneReview(routes: Record<string, Route> = {}) {
     return serveApi({
       [REVIEWS_ROUTE]: { data: makeTradeReviews([makePublicReview({ id: 'review-1', reviewerName: 'Mary V.' })]) },
-      'POST /api/reviews/review-1/reports': { status: 201, message: MESSAGES.reviewReported, data: { report: { id: 'report-1' } } },
+      'GET /api/enquiries/challenge': { data: { challenge: makeChallenge('first') } },
+      'POST /api/reviews/review-1/reports': { status: 201, message: MESSAGES.reviewReported, data: {} },
+      ...routes,
     });
+  }
+
+  async function openDialog(user: ReturnType<typeof openSection>['user']) {
+    await reviewsRegion();
+    await user.click(screen.getByRole('button', { name: 'Report the review by Mary V.' }));
+    return screen.findByRole('dialog', { name: 'Report the review by Mary V.' });
   }
 
   it('asks for a reason before sending the report', async () => {
     const api = serveOneReview();
     const { user } = openSection();
-    await reviewsRegion();
 
-    await user.click(screen.getByRole('button', { name: 'Report the review by Mary V.' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report the review by Mary V.' });
+    const dialog = await openDialog(user);
     expect(within(dialog).getByLabelText('Why do you report this review?')).toHaveFocus();
+    await within(dialog).findByText('Robot check ready');
     await user.click(within(dialog).getByRole('button', { name: 'Report the review' }));
 
     expect(await within(dialog).findByText(MESSAGES.reviewReportReasonRequired)).toBeInTheDocument();
@@ -289,20 +300,63 @@ describe('reporting a review', () => {
     expect(api.calls('POST /api/reviews/review-1/reports')).toEqual([]);
   });
 
-  it('sends the reason and thanks the visitor', async () => {
+  it("sends a visitor's reason with the solved challenge, asked only once the dialog opens, and thanks them", async () => {
     const api = serveOneReview();
     const { user } = openSection();
     await reviewsRegion();
+    expect(api.requests()).not.toContain('GET /api/enquiries/challenge');
 
-    await user.click(screen.getByRole('button', { name: 'Report the review by Mary V.' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report the review by Mary V.' });
+    const dialog = await openDialog(user);
+    await within(dialog).findByText('Robot check ready');
     await user.type(within(dialog).getByLabelText('Why do you report this review?'), 'This person never hired the business.');
     await user.click(within(dialog).getByRole('button', { name: 'Report the review' }));
 
     expect(await screen.findByText(MESSAGES.reviewReported)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('POST /api/reviews/review-1/reports').map((call) => call.body)).toEqual([
-      { reason: 'This person never hired the business.' },
+      { reason: 'This person never hired the business.', proofOfWork: 'proof-of-first' },
     ]);
+  });
+
+  it("shows the server's refusal, and answers the next try with a new challenge", async () => {
+    let challenges = 0;
+    let reports = 0;
+    const api = serveOneReview({
+      'GET /api/enquiries/challenge': () => ({ data: { challenge: makeChallenge(`challenge-${++challenges}`) } }),
+      'POST /api/reviews/review-1/reports': () =>
+        ++reports === 1
+          ? { status: 400, message: MESSAGES.proofOfWorkUsed, data: { errors: [{ field: 'proofOfWork', message: MESSAGES.proofOfWorkUsed }] } }
+          : { status: 201, message: MESSAGES.reviewReported, data: {} },
+    });
+    const { user } = openSection();
+
+    const dialog = await openDialog(user);
+    await within(dialog).findByText('Robot check ready');
+    await user.type(within(dialog).getByLabelText('Why do you report this review?'), 'Written by the owner.');
+    await user.click(within(dialog).getByRole('button', { name: 'Report the review' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.proofOfWorkUsed);
+    await vi.waitFor(() => expect(challenges).toBe(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Report the review' }));
+
+    expect(await screen.findByText(MESSAGES.reviewReported)).toBeInTheDocument();
+    expect(api.calls('POST /api/reviews/review-1/reports').map((call) => (call.body as { proofOfWork: string }).proofOfWork)).toEqual([
+      'proof-of-challenge-1',
+      'proof-of-challenge-2',
+    ]);
+  });
+
+  it("sends a logged-in user's report without the robot check", async () => {
+    setLoggedIn(true);
+    const api = serveOneReview();
+    const { user } = openSection();
+
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Why do you report this review?'), 'Advertises another business.');
+    await user.click(within(dialog).getByRole('button', { name: 'Report the review' }));
+
+    expect(await screen.findByText(MESSAGES.reviewReported)).toBeInTheDocument();
+    expect(api.requests()).not.toContain('GET /api/enquiries/challenge');
+    expect(api.calls('POST /api/reviews/review-1/reports').map((call) => call.body)).toEqual([{ reason: 'Advertises another business.' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { type Ref, useImperativeHandle } from 'react';
-import type { Challenge } from '../api/enquiries-api';
-import type { ProofOfWorkHandle } from '../components/proof-of-work';
+import type { ProofOfWorkHandle } from '../components/proof-of-work/proof-of-work';
+import type { Challenge } from '../lib/proof-of-work-api';
 
 /**
  * Stands in for ALTCHA's widget in every web test (testing/setup-tests.ts), as jsdom lacks Web Workers: it "solves" a challenge at once, its

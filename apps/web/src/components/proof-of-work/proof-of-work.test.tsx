@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeChallenge } from '../testing/fake-proof-of-work';
+import { makeChallenge } from '../../testing/fake-proof-of-work';
 import type * as ProofOfWorkModule from './proof-of-work';
 import type { ProofOfWorkHandle } from './proof-of-work';
 

@@ -1,7 +1,7 @@
 import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import type { Challenge } from '../api/enquiries-api';
+import type { Challenge } from '../../lib/proof-of-work-api';
 
 /** What the form asks of the widget: the payload proving the work, solving the challenge first if needed. */
 export interface ProofOfWorkHandle {
