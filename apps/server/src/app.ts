@@ -324,6 +324,7 @@ export async function buildApp({
   const reviews = createReviewService({
     repo: createReviewRepo(db),
     enquiryOfLink: enquiries.enquiryOfLink,
+    loggedInFrom: sessions.loggedInFrom,
     rateLimits,
     mail,
     sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },

@@ -26,6 +26,7 @@ const SOURCE_DIR = path.join(REPOSITORY_DIR, 'apps/server/src');
 const DECIDED_IN: Record<AutomatedDecisionKind, string[]> = {
   REVIEW_HELD_FOR_WORDS: ['apps/server/src/modules/reviews/checks.ts'],
   REVIEW_HELD_FOR_BURST: ['apps/server/src/modules/reviews/checks.ts', 'apps/server/src/modules/reviews/service.ts'],
+  REVIEW_HELD_FOR_OWNER_NETWORK: ['apps/server/src/modules/reviews/service.ts'],
   REVIEW_FLAGGED: ['apps/server/src/modules/reviews/checks.ts'],
   REVIEW_ELIGIBILITY: ['apps/server/src/modules/reviews/service.ts'],
   REVIEW_LIMITS: ['apps/server/src/modules/reviews/service.ts', 'apps/server/src/modules/review-moderation/service.ts'],
@@ -35,6 +36,7 @@ const DECIDED_IN: Record<AutomatedDecisionKind, string[]> = {
   ENQUIRY_LIMITS: ['apps/server/src/modules/enquiries/service.ts'],
   ENQUIRY_BLOCKED_ADDRESS: ['apps/server/src/modules/enquiries/service.ts', 'apps/server/src/modules/reviews/service.ts'],
   ENQUIRY_UNCONFIRMED_DROPPED: ['apps/server/src/modules/enquiries/service.ts', 'apps/server/src/modules/enquiries/repo.ts'],
+  CONVERSATION_LINK_LAPSE: ['apps/server/src/modules/enquiries/conversation-link.ts'],
   ROBOT_CHECKS: ['apps/server/src/modules/enquiries/proof-of-work.ts', 'packages/shared/src/honeypot.ts'],
   LOGIN_LIMITS: ['apps/server/src/modules/users/service.ts'],
   ACCOUNT_PAUSE: ['apps/server/src/modules/users/service.ts', 'apps/server/src/modules/users/login-pause.ts'],

@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAccount, createFailedMail } from '../test/factories';
 import { createTestDatabase } from '../test/test-database';
-import { jobRuns, oneTimeKeys, outboxMails, rateLimitCounters, sessions } from './db/schema';
+import { jobRuns, loginNetworks, oneTimeKeys, outboxMails, rateLimitCounters, sessions } from './db/schema';
 import { FAILED_MAILS_KEPT_MS, housekeepingJob, JOB_RUNS_KEPT_MS, SENT_MAILS_KEPT_MS } from './housekeeping';
+import { LOGIN_NETWORKS_KEPT_MS } from './modules/sessions/service';
 
 const database = await createTestDatabase();
 afterAll(() => database.close());
@@ -22,6 +23,10 @@ describe('the housekeeping job', () => {
     const account = await createAccount(db);
     const session = (expiresAt: Date) => ({ tokenHash: randomUUID(), userId: account.id, stage: 'ACTIVE' as const, expiresAt });
     await db.insert(sessions).values([session(ago(1000)), session(new Date(Date.now() + DAY_MS))]);
+    await db.insert(loginNetworks).values([
+      { userId: account.id, network: '203.0.113.1', lastLoginAt: ago(LOGIN_NETWORKS_KEPT_MS + 1000) },
+      { userId: account.id, network: '203.0.113.2', lastLoginAt: ago(LOGIN_NETWORKS_KEPT_MS - DAY_MS) },
+    ]);
     const key = (expiresAt: Date) => ({ keyHash: randomUUID(), userId: account.id, purpose: 'RESET_PASSWORD' as const, expiresAt });
     await db.insert(oneTimeKeys).values([key(ago(1000)), key(new Date(Date.now() + DAY_MS))]);
     await db.insert(rateLimitCounters).values([
@@ -41,6 +46,7 @@ describe('the housekeeping job', () => {
     await housekeepingJob(db, 3_600_000).run();
 
     expect(await db.select().from(sessions).where(eq(sessions.userId, account.id))).toHaveLength(1);
+    expect((await db.select().from(loginNetworks).where(eq(loginNetworks.userId, account.id))).map((row) => row.network)).toEqual(['203.0.113.2']);
     expect(await db.select().from(oneTimeKeys).where(eq(oneTimeKeys.userId, account.id))).toHaveLength(1);
     const counters = (await db.select().from(rateLimitCounters)).map((counter) => counter.key);
     expect(counters.some((name) => name.startsWith('ended-'))).toBe(false);

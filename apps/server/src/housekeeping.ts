@@ -7,6 +7,7 @@ import { createJobRunRepo } from './modules/jobs/repo';
 import { createOutboxRepo } from './modules/mail/repo';
 import { createRateLimitRepo } from './modules/rate-limits/repo';
 import { createSessionRepo } from './modules/sessions/repo';
+import { LOGIN_NETWORKS_KEPT_MS } from './modules/sessions/service';
 import { createUserRepo } from './modules/users/repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,12 +18,14 @@ export const FAILED_MAILS_KEPT_MS = 90 * DAY_MS;
 export const JOB_RUNS_KEPT_MS = 90 * DAY_MS;
 
 /**
- * Deletes what has served its time: expired sessions, one-time keys and rate-limit counters, old mails and
- * job runs, spent proofs of work and old enquiry confirmation keys; drops enquiries never confirmed in time. Every chore is tried even when one fails; the run fails if any did.
+ * Deletes what has served its time: expired sessions, logins' networks past their 30 days, one-time keys and
+ * rate-limit counters, old mails and job runs, spent proofs of work and old enquiry confirmation keys; drops
+ * enquiries never confirmed in time. Every chore is tried even when one fails; the run fails if any did.
  */
 export function housekeepingJob(db: Database, everyMs: number, clock: Clock = systemClock): ScheduledJob {
   const chores = [
     () => createSessionRepo(db).sweepExpired(clock()),
+    () => createSessionRepo(db).forgetLoginNetworksBefore(new Date(clock().getTime() - LOGIN_NETWORKS_KEPT_MS)),
     () => createRateLimitRepo(db).sweepEnded(clock()),
     () => createUserRepo(db).sweepExpiredKeys(clock()),
     () => createOutboxRepo(db).deleteOld({ sentMs: SENT_MAILS_KEPT_MS, failedMs: FAILED_MAILS_KEPT_MS }),

@@ -8,7 +8,7 @@ import {
 } from './automated-decisions';
 import { VOUCH_RENEWAL_NOTICE_DAYS } from './church-checks';
 import { MAX_IMAGE_BYTES } from './constants';
-import { ENQUIRY_CONFIRMATION_HOURS, ENQUIRY_LIMITS } from './enquiries';
+import { CONVERSATION_LINK_DAYS, ENQUIRY_CONFIRMATION_HOURS, ENQUIRY_LIMITS } from './enquiries';
 import {
   CHURCH_HOLD_HOURS,
   REVIEW_AFTER_ANSWER_DAYS,
@@ -45,6 +45,7 @@ const NUMBERS_STATED: [AutomatedDecisionKind, number[]][] = [
     [ENQUIRY_LIMITS.perAddressPerHour, ENQUIRY_LIMITS.perAddressPerDay, ENQUIRY_LIMITS.perNetworkPerHour, ENQUIRY_LIMITS.perBusinessPerDay],
   ],
   ['ENQUIRY_UNCONFIRMED_DROPPED', [ENQUIRY_CONFIRMATION_HOURS]],
+  ['CONVERSATION_LINK_LAPSE', [CONVERSATION_LINK_DAYS]],
   ['ABN_VERIFICATION', [ABN_RECHECK_DAYS]],
   ['VOUCH_LAPSE', [VOUCH_MONTHS, VOUCH_RENEWAL_NOTICE_DAYS]],
   [

@@ -11,6 +11,7 @@ import type { ReviewFlag, ReviewHoldReason } from './reviews';
 export const AUTOMATED_DECISION_KINDS = [
   'REVIEW_HELD_FOR_WORDS',
   'REVIEW_HELD_FOR_BURST',
+  'REVIEW_HELD_FOR_OWNER_NETWORK',
   'REVIEW_FLAGGED',
   'REVIEW_ELIGIBILITY',
   'REVIEW_LIMITS',
@@ -20,6 +21,7 @@ export const AUTOMATED_DECISION_KINDS = [
   'ENQUIRY_LIMITS',
   'ENQUIRY_BLOCKED_ADDRESS',
   'ENQUIRY_UNCONFIRMED_DROPPED',
+  'CONVERSATION_LINK_LAPSE',
   'ROBOT_CHECKS',
   'LOGIN_LIMITS',
   'ACCOUNT_PAUSE',
@@ -84,6 +86,16 @@ export const AUTOMATED_DECISIONS: Readonly<Record<AutomatedDecisionKind, Automat
     lasts: 'Until a moderator decides; editing the review does not lift it.',
     askAPerson: 'Moderators look at every held review. To ask about yours, e-mail us.',
   },
+  REVIEW_HELD_FOR_OWNER_NETWORK: {
+    title: "A review held because it came from the owner's network",
+    trigger: "Writing a review from a network the business's owner logged in from within the last 30 days.",
+    reads:
+      "The network the review was sent from (an IPv4 address, or the first half of an IPv6 address) and the networks the owner's account logged in from, which we keep 30 days after each login.",
+    effect:
+      'The review is stored but not shown, and does not count towards the rating; it waits for a moderator. The reviewer is told that it waits for a moderator, and only moderators see why.',
+    lasts: 'Until a moderator with no tie to the business publishes or removes it; editing it does not lift the hold.',
+    askAPerson: 'A moderator looks at every such review. To ask about yours, e-mail us.',
+  },
   REVIEW_FLAGGED: {
     title: 'Signs of fake reviews shown to moderators',
     trigger: 'Writing a review.',
@@ -98,7 +110,7 @@ export const AUTOMATED_DECISIONS: Readonly<Record<AutomatedDecisionKind, Automat
     title: 'Who may write a review',
     trigger: 'Opening the review form, or sending a review.',
     reads:
-      'The enquiry the person sent through ChurchTrades and when the business first answered it (at least 7 days before); whether they already reviewed the business; whether their address was blocked; whether they are its owner (the same account, or the login e-mail or public e-mail of the business); and whether they serve or run a business at the same church, which labels the review "Same church".',
+      'The enquiry the person sent through ChurchTrades and when the business first answered it (at least 7 days before); whether they already reviewed the business; whether their address was blocked; whether they are its owner (the same account, or an address reaching the same inbox as the owner\'s login e-mail, earlier login e-mails or the business\'s public e-mail, whatever its +tag or, at Gmail, its dots); and whether they serve or run a business at the same church, which labels the review "Same church".',
     effect: 'A person who may not review is told why, and no review is stored.',
     lasts: 'As long as the reason holds: a person who must wait is told the date from which they may write.',
     askAPerson: 'If you believe you should be able to review a business, e-mail us.',
@@ -108,7 +120,7 @@ export const AUTOMATED_DECISIONS: Readonly<Record<AutomatedDecisionKind, Automat
     trigger: 'Sending reviews or reports of reviews.',
     reads: 'The network they are sent from, and how many it sent in the last hour.',
     effect:
-      'More than 10 reviews, or more than 5 reports, from one network in an hour are refused, with the time to wait.',
+      'More than 10 reviews, or more than 5 reports, from one network in an hour are refused, with the time to wait. A review keeps one open report per network and per account: a repeated report adds to its count, which moderators see, and hides nothing by itself.',
     lasts: 'Until the hour has passed.',
     askAPerson: 'If a shared connection keeps you from writing, e-mail us.',
   },
@@ -164,9 +176,18 @@ export const AUTOMATED_DECISIONS: Readonly<Record<AutomatedDecisionKind, Automat
     lasts: 'For good; the visitor may send the enquiry again.',
     askAPerson: 'Send the enquiry again from the business page, or e-mail us.',
   },
+  CONVERSATION_LINK_LAPSE: {
+    title: 'The lapse of a conversation link',
+    trigger: "Opening or using the private link of an enquiry's conversation 180 days or more after its last message.",
+    reads: "When the conversation's last message was written, by either side.",
+    effect:
+      'The link opens nothing and says that it has lapsed; no invitation to review is mailed with it. The conversation is not deleted: the business still has it.',
+    lasts: "Until the business answers again, which mails the link anew; or send a new enquiry from the business's page.",
+    askAPerson: "Send a new enquiry from the business's page, or e-mail us.",
+  },
   ROBOT_CHECKS: {
     title: 'Checks that a form was sent by a person',
-    trigger: 'Sending an enquiry or a report without an account, registering, or listing a business.',
+    trigger: 'Sending an enquiry or a report of a review without an account, registering, or listing a business.',
     reads:
       'The answer your browser computed to a small puzzle (a proof of work, solved on your device), and form fields hidden from people that only robots fill in.',
     effect: 'A form without a solved puzzle, or with a hidden field filled in, is refused and nothing is stored.',
@@ -332,6 +353,7 @@ export const REVIEW_HOLD_DECISIONS: Readonly<Record<ReviewHoldReason, AutomatedD
   CONTACT_DETAILS: 'REVIEW_HELD_FOR_WORDS',
   PROFANITY: 'REVIEW_HELD_FOR_WORDS',
   BURST: 'REVIEW_HELD_FOR_BURST',
+  OWNER_NETWORK: 'REVIEW_HELD_FOR_OWNER_NETWORK',
 };
 
 export const REVIEW_FLAG_DECISIONS: Readonly<Record<ReviewFlag, AutomatedDecisionKind>> = {

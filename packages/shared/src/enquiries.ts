@@ -291,8 +291,3 @@ export const blockedSenderSchema = z.object({
   blockedByName: z.string().nullable(),
 });
 export type BlockedSender = z.infer<typeof blockedSenderSchema>;
-
-/** Sender addresses are compared in lower case, trimmed. */
-export function senderAddressKey(email: string): string {
-  return email.trim().toLowerCase();
-}

@@ -8,10 +8,11 @@ import { pageSchema, pagingSchema, tradeRatingSchema } from './trade-search';
 /**
  * Reviews: stars and words from a person who asked a business through the directory and was answered, at least
  * `REVIEW_AFTER_ANSWER_DAYS` days before. One review per person and business; family, employees and the owner may
- * not review. Automatic checks hold a review with links, contact details or profanity, or one of a burst; anyone
- * may report one; reports are decided by people without a conflict of interest (a moderator of another church, a
- * governor, an administrator); a moderator of the business's own church may only hold a review, for
- * `CHURCH_HOLD_HOURS` hours. A removed review leaves a public note with the date and the reason.
+ * not review. Automatic checks hold a review with links, contact details or profanity, one of a burst, or one
+ * written from a network the owner logged in from; anyone may report one; reports are decided by people without a
+ * conflict of interest (a moderator of another church, a governor, an administrator); a moderator of the
+ * business's own church may only hold a review, for `CHURCH_HOLD_HOURS` hours. A removed review leaves a public
+ * note with the date and the reason.
  */
 
 /** Days after the business's first answer from which the person who asked may review it. */
@@ -48,6 +49,8 @@ export const REVIEW_CHECKS = {
   sameTextDays: 90,
   /** New reports one network may make an hour; a repeat, which merges into an open report, does not count. */
   reportsPerNetworkPerHour: 5,
+  /** A review written from a network the business's owner logged in from within this many days is held. */
+  ownerNetworkDays: 30,
 } as const;
 
 /** How the reviewer knows the business. FAMILY and EMPLOYEE are offered so that the refusal can say why. */
@@ -67,14 +70,21 @@ export const REVIEW_STATUSES = ['PUBLISHED', 'HELD', 'REMOVED'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** Why the automatic checks held a review. */
-export const REVIEW_HOLD_REASONS = ['LINK', 'CONTACT_DETAILS', 'PROFANITY', 'BURST'] as const;
+export const REVIEW_HOLD_REASONS = ['LINK', 'CONTACT_DETAILS', 'PROFANITY', 'BURST', 'OWNER_NETWORK'] as const;
 export type ReviewHoldReason = (typeof REVIEW_HOLD_REASONS)[number];
 export const REVIEW_HOLD_REASON_TEXTS: Readonly<Record<ReviewHoldReason, string>> = {
   LINK: 'It holds a link',
   CONTACT_DETAILS: 'It holds a phone number or an e-mail address',
   PROFANITY: 'It holds a word that may offend',
   BURST: 'Many reviews of this business came in one day',
+  OWNER_NETWORK: `Written from a network the business's owner logged in from in the last ${REVIEW_CHECKS.ownerNetworkDays} days`,
 };
+/**
+ * The reasons its reviewer is told; moderators read them all. OWNER_NETWORK is not told: it would say where the
+ * owner logs in from, and show whoever writes for the owner how to go unnoticed.
+ */
+export const REVIEWER_HOLD_REASONS = ['LINK', 'CONTACT_DETAILS', 'PROFANITY', 'BURST'] as const satisfies readonly ReviewHoldReason[];
+export type ReviewerHoldReason = (typeof REVIEWER_HOLD_REASONS)[number];
 
 /** Signs of manipulation, raised for moderators; they hold nothing by themselves. */
 export const REVIEW_FLAGS = ['SAME_NETWORK', 'NEW_ACCOUNT', 'SAME_TEXT'] as const;
@@ -166,7 +176,7 @@ export type ReviewEligibilityQuery = z.infer<typeof reviewEligibilityQuerySchema
 export const REVIEW_ELIGIBILITIES = ['ELIGIBLE', 'TOO_SOON', 'NOT_ANSWERED', 'REVIEWED', 'OWN_BUSINESS'] as const;
 export type ReviewEligibilityState = (typeof REVIEW_ELIGIBILITIES)[number];
 
-/** A review as its own reviewer sees it (status and hold reasons included), to read and, within 30 days, edit. */
+/** A review as its own reviewer sees it (status and the hold reasons they are told), to read and, within 30 days, edit. */
 export const ownReviewSchema = z.object({
   id: z.string(),
   tradeId: z.string(),
@@ -176,7 +186,7 @@ export const ownReviewSchema = z.object({
   workSuburb: z.string().nullable(),
   workMonth: z.string().nullable(),
   status: z.enum(REVIEW_STATUSES),
-  holdReasons: z.array(z.enum(REVIEW_HOLD_REASONS)),
+  holdReasons: z.array(z.enum(REVIEWER_HOLD_REASONS)),
   writtenAt: z.string(),
   editedAt: z.string().nullable(),
   /** Until when it may be edited; past it, never. */

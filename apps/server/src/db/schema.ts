@@ -30,7 +30,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { emailKey, nameKey, phoneKey, websiteKey } from './duplicate-keys';
+import { nameKey, phoneKey, websiteKey } from './duplicate-keys';
+import { inboxKeyOf } from './inbox-key';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -103,7 +104,7 @@ export const users = pgTable(
     // The moderation queue's duplicate lookups (db/duplicate-keys.ts). Whole, not partial: the planner ignores
     // the statistics of a partial index's expression, misjudges how many owners share a key and scans them all.
     index('users_phone_key_idx').on(phoneKey(table.phone)),
-    index('users_email_key_idx').on(emailKey(table.email)),
+    index('users_email_key_idx').on(inboxKeyOf(table.email)),
     index('users_name_trgm_idx').using(
       'gin',
       sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}) gin_trgm_ops`,
@@ -437,6 +438,24 @@ export const sessions = pgTable(
 );
 
 /**
+ * The networks (networkOf) each account logged in from, with its latest login from each, kept 30 days
+ * (REVIEW_CHECKS.ownerNetworkDays): a review written from a network its business's owner logged in from is held
+ * for a moderator. Sessions name their network too, but are deleted when they end, often within the hour; the
+ * audit log keeps no successful login, and keeps what it has for ever.
+ */
+export const loginNetworks = pgTable(
+  'login_networks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.network] }), index('login_networks_last_login_idx').on(table.lastLoginAt)],
+);
+
+/**
  * A church's word that it knows the person running a business: given by a moderator or the priest of the
  * business's church, for VOUCH_MONTHS. A renewal is a new row; a withdrawn or lapsed one stays as history.
  */
@@ -620,7 +639,7 @@ export const enquiries = pgTable(
     senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     senderName: text('sender_name').notNull(),
     senderEmail: text('sender_email').notNull(),
-    // senderAddressKey(sender_email): what the limits, the block list and the same-text check compare.
+    // inboxKey(sender_email): what the limits, the block list and the same-text check compare.
     senderEmailKey: text('sender_email_key').notNull(),
     senderPhone: text('sender_phone'),
     senderSuburb: text('sender_suburb').notNull(),
@@ -709,7 +728,7 @@ export const enquirySpamReports = pgTable(
   ],
 );
 
-/** Sender addresses no enquiry is accepted from, anywhere in the directory. */
+/** Sender addresses no enquiry is accepted from, anywhere in the directory, keyed by the inbox they reach (inboxKey). */
 export const blockedSenders = pgTable('blocked_senders', {
   emailKey: text('email_key').primaryKey(),
   reason: text('reason').notNull(),
@@ -756,7 +775,7 @@ export const reviews = pgTable(
       .notNull()
       .references(() => enquiries.id, { onDelete: 'cascade' }),
     reviewerUserId: uuid('reviewer_user_id').references(() => users.id, { onDelete: 'set null' }),
-    // senderAddressKey(the enquiry's sender address): one review per address and business.
+    // inboxKey(the enquiry's sender address): one review per inbox and business.
     reviewerEmailKey: text('reviewer_email_key').notNull(),
     // reviewerDisplayName(the enquiry's sender name): "Jane C.".
     reviewerName: text('reviewer_name').notNull(),
@@ -821,7 +840,7 @@ export const reviewReports = pgTable(
       .references(() => reviews.id, { onDelete: 'cascade' }),
     reporterUserId: uuid('reporter_user_id').references(() => users.id, { onDelete: 'set null' }),
     reporterNetwork: text('reporter_network').notNull(),
-    // senderAddressKey(the logged-in reporter's login address): null for a visitor, and for reports made before they merged.
+    // inboxKey(the logged-in reporter's login address): null for a visitor, and for reports made before they merged.
     reporterEmailKey: text('reporter_email_key'),
     reason: text('reason').notNull(),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { senderAddressKey } from '@churchtrades/shared/enquiries';
+import { inboxKey } from '@churchtrades/shared/inbox-key';
 import { textHashOf } from '../../modules/enquiries/service';
 import { sydneyDay } from '../../modules/enquiries/repo';
 import type { blockedSenders, enquiries, enquiryDailyCounts, enquiryMessages, enquirySpamReports } from '../schema';
@@ -103,7 +103,7 @@ export function buildEnquiries(random: Random, people: EnquiryPeople): DemoEnqui
       sendId: random.uuid(),
       senderName: name,
       senderEmail: email,
-      senderEmailKey: senderAddressKey(email),
+      senderEmailKey: inboxKey(email),
       senderPhone: random.chance(0.6) ? `04${random.int(10, 99)} ${random.int(100, 999)} ${random.int(100, 999)}` : null,
       senderSuburb: suburb,
       senderNetwork: `203.0.113.${random.int(1, 254)}`,

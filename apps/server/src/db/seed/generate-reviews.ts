@@ -1,4 +1,4 @@
-import { senderAddressKey } from '@churchtrades/shared/enquiries';
+import { inboxKey } from '@churchtrades/shared/inbox-key';
 import { REVIEW_NOTICE_DAYS, reviewerDisplayName, type ReviewRelation } from '@churchtrades/shared/reviews';
 import { textHashOf } from '../../modules/enquiries/service';
 import type { reviewNotices, reviewReports, reviews } from '../schema';
@@ -129,12 +129,13 @@ const NOTICE_REASON = 'Several reviews of this business were written by people c
 /** How many times the flagged review's report was made: repeats from one network merge into one report. */
 export const DEMO_REPEATED_REPORTS = 3;
 const HELD_BODY = 'Great service! See photos of the finished kitchen at www.example.com/kitchen-photos before you book.';
+const OWNER_NETWORK_BODY = 'The best in the district by far: honest, quick and cheaper than anyone else we asked.';
 
 /**
  * The demo's reviews, each from the sender of an enquiry the business answered at least 8 days before it was
  * written: businesses that show a rating (the demo trader's among them, one review not yet answered), some with a
  * review or two, one with a removed review and its note, one showing the notice for gathering fake reviews; a review
- * held for a link, a flagged and reported one at another church than the demo moderator's (theirs to decide), one
+ * held for a link and one written from its business's owner's network, a flagged and reported one at another church than the demo moderator's (theirs to decide), one
  * reported at the demo moderator's own church (theirs only to hold); the demo user's answered enquiry not reviewed
  * yet, and two answered ones whose invitation the job mails at the first start (one of them the demo trader's).
  */
@@ -153,7 +154,7 @@ export function buildReviews(random: Random, people: ReviewPeople): DemoReviews 
       senderUserId: sender.userId ?? null,
       senderName: sender.name,
       senderEmail: sender.email,
-      senderEmailKey: senderAddressKey(sender.email),
+      senderEmailKey: inboxKey(sender.email),
       senderSuburb: sender.suburb,
       senderNetwork: `198.51.100.${random.int(1, 254)}`,
       textHash: textHashOf(question),
@@ -329,6 +330,10 @@ export function buildReviews(random: Random, people: ReviewPeople): DemoReviews 
     answeredEnquiry(take(), new Date(now.getTime() - 21 * DAY_MS), nextReviewer()),
   ];
   for (const enquiry of uninvited) enquiry.reviewInvitedAt = null;
+
+  // Held for a moderator because it came from a network the business's owner logged in from; its writer is told
+  // only that it waits.
+  review(rated[2]!, { stars: 5, daysAgo: 2, body: OWNER_NETWORK_BODY, fields: { status: 'HELD', holdReasons: ['OWNER_NETWORK'] } });
   return built;
 }
 

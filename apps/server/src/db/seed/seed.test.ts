@@ -468,12 +468,13 @@ describe('the demo reviews', () => {
     expect(flagged.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('hold one review for its link, and leave a flagged report made several times for the demo moderator to decide and one only to hold', async () => {
+  it("hold one review for its link and one for its owner's network, and leave a flagged report made several times for the demo moderator to decide and one only to hold", async () => {
     const rows = await reviewRows();
     const openReports = await db.select().from(reviewReports).where(isNull(reviewReports.decision));
     const reported = rows.filter(({ review }) => openReports.some((report) => report.reviewId === review.id));
 
-    expect(rows.filter(({ review }) => review.status === 'HELD').map(({ review }) => review.holdReasons)).toEqual([['LINK']]);
+    const held = rows.filter(({ review }) => review.status === 'HELD').map(({ review }) => review.holdReasons);
+    expect(held.sort()).toEqual([['LINK'], ['OWNER_NETWORK']]);
     const flagged = reported.find(({ churchId }) => churchId !== summary.demoChurch.id)?.review;
     expect(flagged?.flags).toEqual(['SAME_NETWORK']);
     expect(openReports.filter((report) => report.reviewId === flagged?.id).map((report) => report.timesReported)).toEqual([DEMO_REPEATED_REPORTS]);

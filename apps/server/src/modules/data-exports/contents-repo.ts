@@ -9,6 +9,7 @@ import {
   enquiries,
   enquiryMessages,
   enquirySpamReports,
+  loginNetworks,
   oneTimeKeys,
   outboxMails,
   reviewReports,
@@ -100,6 +101,15 @@ export function createDataExportContentsRepo(db: Database) {
         .from(sessions)
         .where(eq(sessions.userId, userId))
         .orderBy(asc(sessions.createdAt));
+    },
+
+    /** The networks the account logged in from lately: what holds a review written from its owner's network. */
+    async loginNetworks(userId: string) {
+      return db
+        .select({ network: loginNetworks.network, lastLoginAt: loginNetworks.lastLoginAt })
+        .from(loginNetworks)
+        .where(eq(loginNetworks.userId, userId))
+        .orderBy(asc(loginNetworks.lastLoginAt));
     },
 
     async businesses(userId: string) {

@@ -1,5 +1,6 @@
 import { DATA_EXPORT_LINK_HOURS } from '@churchtrades/shared/data-export';
-import { senderAddressKey } from '@churchtrades/shared/enquiries';
+import { REVIEW_CHECKS } from '@churchtrades/shared/reviews';
+import { inboxKey } from '@churchtrades/shared/inbox-key';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ImageStore } from '../uploads/image-store';
 import { deviceName } from '../sessions/device-name';
@@ -17,6 +18,7 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   users: 'account.json',
   church_members: 'account.json (churchRoles)',
   sessions: 'sessions.json, sessions.csv',
+  login_networks: 'login-networks.json/csv',
   trades: 'businesses.json, businesses.csv',
   addresses: 'businesses.json, addresses.csv',
   social_media: 'businesses.json, social-media.csv',
@@ -69,6 +71,7 @@ function readme(made: Date): ArchiveFile {
     'Each .json file holds one kind of data; a .csv file beside it holds the same rows for a spreadsheet.',
     '- account.json: your account, and the churches you serve as priest or moderator',
     '- sessions: where your account is logged in',
+    `- login-networks: the networks your account logged in from in the last ${REVIEW_CHECKS.ownerNetworkDays} days`,
     '- businesses.json: the businesses you own, every field, with their addresses and social media (also addresses.csv, social-media.csv)',
     '- enquiries-sent, enquiries-received: enquiries and their conversations (every message also in enquiry-messages.csv)',
     '- reviews-written, reviews-received: reviews you wrote, and reviews of your businesses',
@@ -116,12 +119,13 @@ export interface BuiltArchive {
 export async function buildArchive({ repo, images, exportsOf }: ContentsDependencies, userId: string, made: Date): Promise<BuiltArchive | undefined> {
   const account = await repo.account(userId);
   if (!account) return undefined;
-  const person = { userId, emailKey: senderAddressKey(account.email) };
+  const person = { userId, emailKey: inboxKey(account.email) };
   const businesses = await repo.businesses(userId);
   const tradeIds = businesses.map((business) => business.id);
-  const [churchRoles, sessions, addresses, socialMedia, sent, received] = await Promise.all([
+  const [churchRoles, sessions, networks, addresses, socialMedia, sent, received] = await Promise.all([
     repo.churchRoles(userId),
     repo.sessions(userId),
+    repo.loginNetworks(userId),
     repo.addresses(tradeIds),
     repo.socialMedia(tradeIds),
     repo.enquiriesSent(person),
@@ -147,6 +151,7 @@ export async function buildArchive({ repo, images, exportsOf }: ContentsDependen
     readme(made),
     jsonFile('account', { ...account, churchRoles }),
     ...tableFiles('sessions', sessions.map(({ userAgent, ...session }) => ({ device: deviceName(userAgent), userAgent, ...session }))),
+    ...tableFiles('login-networks', networks),
     jsonFile('businesses', businesses.map((business) => ({
       ...business,
       address: addresses.find((address) => address.entityId === business.id) ?? null,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
 import { EXPORTED_TABLES, LEFT_OUT_TABLES } from './contents';
 
-/** A column holding a person's address, or the key an address is compared by (senderAddressKey). */
+/** A column holding a person's address, or the key an address is compared by (inboxKey). */
 const ADDRESS_COLUMN = /(^|_)(email|email_key|recipient)$/;
 
 const tables = (Object.values(schema) as unknown[])

@@ -1,4 +1,5 @@
-import { ENQUIRY_LIMITS, senderAddressKey } from '@churchtrades/shared/enquiries';
+import { ENQUIRY_LIMITS } from '@churchtrades/shared/enquiries';
+import { inboxKey } from '@churchtrades/shared/inbox-key';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -262,7 +263,7 @@ describe('a send without an account', () => {
     const { trade, owner } = await listedBusiness();
     const { payload } = await anonymousSend([trade.id]);
     const key = keyIn((await mailsTo(payload.email))[0]!.textBody);
-    await db.insert(blockedSenders).values({ emailKey: senderAddressKey(payload.email), reason: 'Sends spam' });
+    await db.insert(blockedSenders).values({ emailKey: inboxKey(payload.email), reason: 'Sends spam' });
 
     const response = await testBrowser(app).post('/api/enquiries/confirm', { key });
 
@@ -315,14 +316,18 @@ describe('a send from a logged-in user', () => {
     expect([toUnknown.statusCode, toUnknown.json().message]).toEqual([404, MESSAGES.enquiryBusinessUnavailable]);
   });
 
-  it('refuses a blocked address', async () => {
+  it('refuses a blocked address, and every sub-address and spelling of its inbox', async () => {
     const { trade } = await listedBusiness();
     const { account, browser } = await loggedInSender();
-    await db.insert(blockedSenders).values({ emailKey: senderAddressKey(account.email), reason: 'Sends spam' });
+    await db.insert(blockedSenders).values({ emailKey: inboxKey(account.email), reason: 'Sends spam' });
+    const local = `spam.sender.${Date.now()}`;
+    await db.insert(blockedSenders).values({ emailKey: inboxKey(`${local}@gmail.com`), reason: 'Sends spam' });
+    const variants = [account.email.replace('@', '+shop@'), `${local.replaceAll('.', '')}+offers@googlemail.com`];
 
-    const response = await browser.post('/api/enquiries', form([trade.id]));
+    const responses = [await browser.post('/api/enquiries', form([trade.id]))];
+    for (const email of variants) responses.push(await (await loggedIn((await createAccount(db, { email })).id)).post('/api/enquiries', form([trade.id])));
 
-    expect([response.statusCode, response.json().message]).toEqual([403, MESSAGES.enquirySenderBlocked]);
+    for (const response of responses) expect([response.statusCode, response.json().message]).toEqual([403, MESSAGES.enquirySenderBlocked]);
     expect(await enquiriesOf(trade.id)).toEqual([]);
   });
 
@@ -338,6 +343,20 @@ describe('a send from a logged-in user', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().message).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
+  });
+
+  it('counts the sub-addresses and spellings of one inbox as one sender address', async () => {
+    const { trade } = await listedBusiness();
+    const local = `sam.sender.${Date.now()}`;
+    const spellings = Array.from({ length: ENQUIRY_LIMITS.perAddressPerHour }, (_, send) =>
+      send % 2 === 0 ? `${local}+${send}@gmail.com` : `${local.toUpperCase()}+${send}@googlemail.com`,
+    );
+    const senders = [...spellings, `${local.replaceAll('.', '')}@gmail.com`];
+    const accounts = await Promise.all(senders.map((email) => createAccount(db, { email })));
+    const answers = [];
+    for (const account of accounts) answers.push((await (await loggedIn(account.id)).post('/api/enquiries', form([trade.id]))).statusCode);
+
+    expect(answers).toEqual([...spellings.map(() => 200), 429]);
   });
 
   it('is limited per network, whichever addresses send', async () => {

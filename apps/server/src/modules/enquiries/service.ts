@@ -5,8 +5,8 @@ import {
   ENQUIRY_LIMITS,
   type EnquirySent,
   type SendEnquiryInput,
-  senderAddressKey,
 } from '@churchtrades/shared/enquiries';
+import { inboxKey } from '@churchtrades/shared/inbox-key';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import type { Clock } from '../../clock';
 import type { Transactions } from '../../db/transactions';
@@ -187,7 +187,7 @@ export function createEnquiryService(deps: EnquiryServiceDependencies) {
       if (!context.user) await spendProof(input.proofOfWork);
       const trades = await listedTrades(input.tradeIds, context.user);
       const address = await senderAddress(context.user, input.email);
-      const emailKey = senderAddressKey(address.email);
+      const emailKey = inboxKey(address.email);
       const network = networkOf(context.address);
       await assertNotBlocked(emailKey);
       await assertSenderMaySend(emailKey, network);

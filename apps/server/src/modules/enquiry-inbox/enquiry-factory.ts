@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { senderAddressKey } from '@churchtrades/shared/enquiries';
+import { inboxKey } from '@churchtrades/shared/inbox-key';
 import type { Database } from '../../db/database';
 import { enquiries, enquiryMessages, enquirySpamReports } from '../../db/schema';
 
@@ -30,7 +30,7 @@ export async function createEnquiry(db: Database, fields: EnquiryFields) {
       createdAt: at,
       ...columns,
       senderEmail,
-      senderEmailKey: senderAddressKey(senderEmail),
+      senderEmailKey: inboxKey(senderEmail),
       delivery,
     })
     .returning();

@@ -3,8 +3,8 @@ import {
   type BlockSenderInput,
   type EnquiryReview,
   type ReceivedEnquiry,
-  senderAddressKey,
 } from '@churchtrades/shared/enquiries';
+import { inboxKey } from '@churchtrades/shared/inbox-key';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import type { Clock } from '../../clock';
@@ -92,7 +92,7 @@ export function createEnquiryReportService(deps: EnquiryReportDependencies) {
      */
     async block(user: SignedInUser, input: BlockSenderInput): Promise<BlockedSender> {
       const scope = await moderatedScope(user);
-      const emailKey = senderAddressKey(input.email);
+      const emailKey = inboxKey(input.email);
       if (input.reportId !== undefined) await reportToDecide(scope, input.reportId, emailKey);
       if (!(await mayBlock(scope, input, emailKey))) throw new AppError('FORBIDDEN', MESSAGES.notYourChurchsEnquiry);
       const now = clock();
@@ -125,7 +125,7 @@ export function createEnquiryReportService(deps: EnquiryReportDependencies) {
     /** Enquiries from the address are accepted again; administrators only. */
     async unblock(user: SignedInUser, email: string): Promise<void> {
       requirePermission(user, mayAdministerDirectory, MESSAGES.administratorsOnly);
-      const emailKey = senderAddressKey(email);
+      const emailKey = inboxKey(email);
       await transactions.run(async () => {
         if (!(await repo.unblock(emailKey))) throw new AppError('NOT_FOUND', MESSAGES.senderNotBlocked);
         await audit.record(user, {

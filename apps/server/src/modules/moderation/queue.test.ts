@@ -259,7 +259,8 @@ describe('GET /api/moderation/queue', () => {
   it('marks possible duplicates by name, phone, e-mail and website, whatever their church or status', async () => {
     const church = await createChurch(db);
     const elsewhere = await createChurch(db, { name: 'St Elsewhere', stateType: 'VIC' });
-    const owner = await createOwner(db, { phone: '+61 411 222 333', email: `dup.owner+biz${Date.now()}@example.com.au` });
+    const mailbox = `dup.owner.${Date.now()}`;
+    const owner = await createOwner(db, { phone: '+61 411 222 333', email: `${mailbox}+biz@gmail.com` });
     const trade = await pendingTrade(church.id, 1, {
       ownerId: owner.id,
       name: 'Duplicate Test Plumbing',
@@ -275,7 +276,7 @@ describe('GET /api/moderation/queue', () => {
     const sameEmail = await createTrade(db, {
       churchId: church.id,
       name: 'Mailbox Twin',
-      ownerId: (await createOwner(db, { email: owner.email.replace(/\+biz\d+/, '') })).id,
+      ownerId: (await createOwner(db, { email: `${mailbox.replaceAll('.', '')}@googlemail.com` })).id,
     });
     const sameWebsite = await createTrade(db, { churchId: church.id, name: 'Website Twin', website: 'http://dupplumbing.com.au' });
     await createTrade(db, { churchId: church.id, name: 'Unrelated', website: 'https://other.com.au' });

@@ -3,7 +3,8 @@ import type { RealState } from '@churchtrades/shared/states';
 import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
-import { emailKey, nameKey, phoneKey, websiteKey } from '../../db/duplicate-keys';
+import { nameKey, phoneKey, websiteKey } from '../../db/duplicate-keys';
+import { inboxKeyOf } from '../../db/inbox-key';
 import { escapeLike, rowsOf } from '../../db/raw-sql';
 import { addresses, categories, churches, churchMembers, trades, users } from '../../db/schema';
 
@@ -253,7 +254,7 @@ export function createModerationRepo(db: Database) {
             ${nameKey(trades.name)} as name_key,
             ${websiteKey(trades.website)} as website_key,
             ${phoneKey(users.phone)} as phone_key,
-            ${emailKey(users.email)} as email_key
+            ${inboxKeyOf(users.email)} as email_key
           from ${trades}
           join ${users} on ${users.id} = ${trades.ownerId}
           where ${inArray(trades.id, ids)}
@@ -274,7 +275,7 @@ export function createModerationRepo(db: Database) {
           union all
           select p.trade_id, ${otherTrade.id}, 'EMAIL'
           from page_keys p
-          join ${users} ${otherOwner} on ${emailKey(otherOwner.email)} = p.email_key
+          join ${users} ${otherOwner} on ${inboxKeyOf(otherOwner.email)} = p.email_key
           join ${trades} ${otherTrade} on ${otherTrade.ownerId} = ${otherOwner.id}
         ),
         -- One row per business and match: a business has one owner, so each kind matches it at most once.

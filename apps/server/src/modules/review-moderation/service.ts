@@ -1,4 +1,4 @@
-import { senderAddressKey } from '@churchtrades/shared/enquiries';
+import { inboxKey } from '@churchtrades/shared/inbox-key';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { mayAdministerDirectory } from '@churchtrades/shared/permissions';
 import {
@@ -149,7 +149,7 @@ export function createReviewModerationService(deps: ReviewModerationDependencies
   /** A logged-in reporter's login address, as addresses are compared; none for a visitor. */
   async function emailKeyOf(user: SignedInUser | undefined): Promise<string | null> {
     const email = user && (await repo.accountEmail(user.userId));
-    return email ? senderAddressKey(email) : null;
+    return email ? inboxKey(email) : null;
   }
 
   async function existingReview(id: string): Promise<DecidedReview> {

@@ -123,8 +123,8 @@ describe('the invitation to review', () => {
 
   it('asks no owner, blocked sender, reviewer, sender to an unlisted business, sender whose enquiry was not delivered, or whose link lapsed', async () => {
     const { trade, owner } = await business({ publicEmail: `public-${Date.now()}@parish.example` });
-    const fromOwner = await answered(trade.id, 20, { senderEmail: owner.email });
-    const fromPublic = await answered(trade.id, 20, { senderEmail: trade.publicEmail! });
+    const fromOwner = await answered(trade.id, 20, { senderEmail: owner.email.replace('@', '+reviews@') });
+    const fromPublic = await answered(trade.id, 20, { senderEmail: trade.publicEmail!.toUpperCase() });
     const byOwnerAccount = await answered(trade.id, 20, { senderUserId: owner.id });
     const blocked = await answered(trade.id, 20);
     await db.insert(blockedSenders).values({ emailKey: blocked.senderEmailKey, reason: 'Spam' });
@@ -146,17 +146,18 @@ describe('the invitation to review', () => {
     for (const enquiry of skipped) expect((await stored(enquiry.id)).reviewInvitedAt).toBeNull();
   });
 
-  it('asks a person once per business, however many of their enquiries it answered', async () => {
+  it('asks a person once per business, however many of their enquiries it answered, from whichever sub-address', async () => {
     const { trade } = await business();
     const senderEmail = newAddress();
+    const subAddress = senderEmail.replace('@', '+quotes@');
     const first = await answered(trade.id, 20, { senderEmail });
-    const second = await answered(trade.id, 16, { senderEmail });
+    const second = await answered(trade.id, 16, { senderEmail: subAddress });
 
     await invitations().runInvitations();
-    const third = await answered(trade.id, 15, { senderEmail });
+    const third = await answered(trade.id, 15, { senderEmail: subAddress });
     await invitations().runInvitations();
 
-    expect(await mailsTo(senderEmail)).toHaveLength(1);
+    expect(await mailsTo(senderEmail, subAddress)).toHaveLength(1);
     expect((await stored(first.id)).reviewInvitedAt).not.toBeNull();
     expect((await stored(second.id)).reviewInvitedAt).not.toBeNull();
     expect((await stored(third.id)).reviewInvitedAt).toBeNull();

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { blockedSenders, churchMembers, enquiries, reviewNotices, reviews, trades, users } from '../../db/schema';
+import { inboxKeyOf } from '../../db/inbox-key';
+import { auditLog, blockedSenders, churchMembers, enquiries, reviewNotices, reviews, trades, users } from '../../db/schema';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReview = typeof reviews.$inferInsert;
@@ -19,8 +20,8 @@ export interface ReviewedEnquiry {
   tradeListed: boolean;
   tradeChurchId: string;
   tradeOwnerId: string;
-  tradePublicEmail: string | null;
-  ownerEmail: string;
+  /** Every address the business's owner reaches or reached (`ownerAddresses`). */
+  ownerEmails: string[];
 }
 
 /** An enquiry claimed by the invitation job, with what its mail says. */
@@ -42,6 +43,24 @@ export interface Window {
 }
 
 const published = eq(reviews.status, 'PUBLISHED');
+
+/** The earlier login e-mails of the account `userId`, as the audit entries of the change `action` keep them. */
+function earlierLoginEmails(userId: SQL, action: string, email: SQL): SQL {
+  return sql`select ${email} from ${auditLog}
+    where ${auditLog.subjectType} = 'USER' and ${auditLog.subjectId} = ${userId}::text and ${auditLog.action} = ${action}`;
+}
+
+/**
+ * The addresses the owner of the business of the query's `trades` row reaches, or reached, one `email` a row: the
+ * login e-mail, the business's public one, and the earlier login e-mails, which the audit log keeps for good: the
+ * owner's own change (users/service.ts `confirmEmailChange`, its `from`) and an administrator's (user-admin/service.ts
+ * `updateMasterUser`, its `before`, which names the e-mail only when it changed).
+ */
+const ownerAddresses = sql`
+  select ${users.email} as email from ${users} where ${users.id} = ${trades.ownerId}
+  union all select ${trades.publicEmail}
+  union all ${earlierLoginEmails(sql`${trades.ownerId}`, 'user.emailChange', sql`${auditLog.after} ->> 'from'`)}
+  union all ${earlierLoginEmails(sql`${trades.ownerId}`, 'user.update', sql`${auditLog.before} ->> 'email'`)}`;
 
 /**
  * A review by the sender of the enquiry `enquiry`: of that enquiry, or of another of theirs to the same business
@@ -69,12 +88,10 @@ export function createReviewRepo(db: Database) {
           tradeListed: trades.listed,
           tradeChurchId: trades.churchId,
           tradeOwnerId: trades.ownerId,
-          tradePublicEmail: trades.publicEmail,
-          ownerEmail: users.email,
+          ownerEmails: sql<string[]>`array(select address.email from (${ownerAddresses}) as address where address.email is not null)`,
         })
         .from(enquiries)
         .innerJoin(trades, eq(trades.id, enquiries.tradeId))
-        .innerJoin(users, eq(users.id, trades.ownerId))
         .where(eq(enquiries.id, id));
       return row;
     },
@@ -234,8 +251,9 @@ export function createReviewRepo(db: Database) {
 
     /**
      * Claims up to `limit` enquiries whose sender is due an invitation: delivered, first answered on or before
-     * `answeredBy`, not invited yet, their business listed, their sender neither its owner (by account or by
-     * address) nor blocked, nor already its reviewer or invited through another enquiry. Marks them invited, and answers them with their business.
+     * `answeredBy`, not invited yet, their business listed, their sender neither its owner (by account, or by the
+     * inbox of any of the owner's addresses) nor blocked, nor already its reviewer or invited through another
+     * enquiry. Marks them invited, and answers them with their business.
      * An enquiry another process holds is skipped and the rule is checked again on the locked row, so each is
      * claimed, and mailed, by one run only.
      *
@@ -251,11 +269,12 @@ export function createReviewRepo(db: Database) {
         isNull(enquiries.reviewInvitedAt),
         or(isNotNull(enquiries.senderUserId), gt(enquiries.lastMessageAt, linkLapseCutoff)),
         sql`exists (
-          select 1 from ${trades} join ${users} on ${users.id} = ${trades.ownerId}
+          select 1 from ${trades}
           where ${trades.id} = ${enquiries.tradeId} and ${trades.listed}
             and ${trades.ownerId} is distinct from ${enquiries.senderUserId}
-            and ${enquiries.senderEmailKey} <> lower(btrim(${users.email}))
-            and ${enquiries.senderEmailKey} is distinct from lower(btrim(${trades.publicEmail}))
+            and not exists (
+              select 1 from (${ownerAddresses}) as address where ${inboxKeyOf(sql`address.email`)} = ${enquiries.senderEmailKey}
+            )
         )`,
         sql`not exists (select 1 from ${blockedSenders} where ${blockedSenders.emailKey} = ${enquiries.senderEmailKey})`,
         sql`not exists (

@@ -1,4 +1,4 @@
-import { senderAddressKey } from '@churchtrades/shared/enquiries';
+import { inboxKey } from '@churchtrades/shared/inbox-key';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { ratingOf, STARS } from '@churchtrades/shared/rating';
 import {
@@ -8,10 +8,12 @@ import {
   REVIEW_AFTER_ANSWER_DAYS,
   REVIEW_CHECKS,
   REVIEW_EDIT_DAYS,
+  REVIEWER_HOLD_REASONS,
   type ReviewEligibility,
   type ReviewEligibilityQuery,
   type ReviewFlag,
   type ReviewHoldReason,
+  type ReviewerHoldReason,
   reviewerDisplayName,
   type TradeReviews,
   type TradeReviewsQuery,
@@ -36,6 +38,8 @@ export interface ReviewServiceDependencies {
   repo: ReviewRepo;
   /** The enquiry a conversation link opens while it holds (enquiries/service.ts `enquiryOfLink`). */
   enquiryOfLink: (token: string) => Promise<string>;
+  /** Whether the account logged in from the network since then (sessions/service.ts `loggedInFrom`). */
+  loggedInFrom: (userId: string, network: string, since: Date) => Promise<boolean>;
   rateLimits: RateLimiter;
   mail: Pick<MailService, 'queue'>;
   sender: MailSender;
@@ -63,13 +67,18 @@ export const REVIEW_WRITES_PER_NETWORK: RateLimitRule = {
   decision: 'REVIEW_LIMITS',
 };
 
-/** The checks of the words, which an edit runs again; a BURST hold stays whatever the words. */
+/** The checks of the words, which an edit runs again; a BURST or OWNER_NETWORK hold stays whatever the words. */
 const WORD_HOLD_REASONS: readonly ReviewHoldReason[] = ['LINK', 'CONTACT_DETAILS', 'PROFANITY'];
 
 function daysAfter(at: Date, days: number): Date {
   return new Date(at.getTime() + days * DAY_MS);
 }
 
+function isToldToReviewer(reason: string): reason is ReviewerHoldReason {
+  return (REVIEWER_HOLD_REASONS as readonly string[]).includes(reason);
+}
+
+/** The review as its reviewer reads it: a hold they are not told of shows only as waiting for a moderator. */
 export function ownReviewOf(row: ReviewRow): OwnReview {
   return {
     id: row.id,
@@ -80,7 +89,7 @@ export function ownReviewOf(row: ReviewRow): OwnReview {
     workSuburb: row.workSuburb,
     workMonth: row.workMonth,
     status: row.status,
-    holdReasons: row.holdReasons as ReviewHoldReason[],
+    holdReasons: row.holdReasons.filter(isToldToReviewer),
     writtenAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     editableUntil: daysAfter(row.createdAt, REVIEW_EDIT_DAYS).toISOString(),
@@ -107,13 +116,14 @@ export function publicReviewOf(row: ReviewRow): PublicReview {
 }
 
 /**
- * The owner writes as the sender: the same account, or the enquiry sent from the owner's login e-mail or the
- * business's public one (the owner under another account gives themselves away by their address).
+ * The owner writes as the sender: the same account, or the enquiry sent to the inbox of one of the owner's
+ * addresses (login e-mail, earlier ones, the business's public one) under any sub-address or spelling of it: the
+ * owner under another account gives themselves away by their inbox. The invitations' claim asks the same in SQL
+ * (repo.ts `claimInvitations`).
  */
 function isOwnBusiness(enquiry: ReviewedEnquiry): boolean {
   if (enquiry.senderUserId !== null && enquiry.senderUserId === enquiry.tradeOwnerId) return true;
-  const ownerKeys = [enquiry.ownerEmail, enquiry.tradePublicEmail].filter((email) => email !== null).map(senderAddressKey);
-  return ownerKeys.includes(enquiry.senderEmailKey);
+  return enquiry.ownerEmails.map(inboxKey).includes(enquiry.senderEmailKey);
 }
 
 /** Why the eligibility refuses a review, as the write answers it. */
@@ -129,7 +139,8 @@ const REFUSALS = {
  * answered at least 7 days earlier, once, never its owner), writing with the automatic checks and the signs of
  * manipulation, the reviewer's edit within 30 days, the public list, and the owner's one answer.
  */
-export function createReviewService({ repo, enquiryOfLink, rateLimits, mail, sender, clock, transactions }: ReviewServiceDependencies) {
+export function createReviewService(deps: ReviewServiceDependencies) {
+  const { repo, enquiryOfLink, loggedInFrom, rateLimits, mail, sender, clock, transactions } = deps;
   /** The enquiry whose sender the caller proves to be; anyone else's enquiry is simply not found. */
   async function provedEnquiry(user: SignedInUser | undefined, proof: ReviewerProof): Promise<ReviewedEnquiry> {
     const enquiry = await (proof.token !== undefined ? enquiryOfLinkToken(proof.token) : ownEnquiry(user, proof.enquiryId));
@@ -176,6 +187,18 @@ export function createReviewService({ repo, enquiryOfLink, rateLimits, mail, sen
     });
   }
 
+  /**
+   * What holds a new review for a moderator: its words, a burst of reviews of the business, and a network its
+   * owner logged in from within `ownerNetworkDays` (someone at the owner's home or workplace, or the owner).
+   */
+  async function holdReasonsOf(enquiry: ReviewedEnquiry, input: WriteReviewInput, network: string, now: Date): Promise<ReviewHoldReason[]> {
+    const holdReasons = wordHoldReasons(input.body, input.workSuburb ?? '');
+    const recent = await repo.writtenSince(enquiry.tradeId, new Date(now.getTime() - REVIEW_CHECKS.burstHours * HOUR_MS));
+    if (isBurst(recent + 1)) holdReasons.push('BURST');
+    if (await loggedInFrom(enquiry.tradeOwnerId, network, daysAfter(now, -REVIEW_CHECKS.ownerNetworkDays))) holdReasons.push('OWNER_NETWORK');
+    return holdReasons;
+  }
+
   /** The review's reviewer: the account that wrote it, or whoever holds the link of its enquiry. */
   async function assertReviewer(context: ReviewerContext, review: ReviewRow, token: string | undefined): Promise<void> {
     if (token !== undefined) {
@@ -220,9 +243,7 @@ export function createReviewService({ repo, enquiryOfLink, rateLimits, mail, sen
       const church = await sameChurch(enquiry, input.relation);
       const row = await transactions.run(async () => {
         const now = clock();
-        const holdReasons = wordHoldReasons(input.body, input.workSuburb ?? '');
-        const recent = await repo.writtenSince(enquiry.tradeId, new Date(now.getTime() - REVIEW_CHECKS.burstHours * HOUR_MS));
-        if (isBurst(recent + 1)) holdReasons.push('BURST');
+        const holdReasons = await holdReasonsOf(enquiry, input, network, now);
         return repo.insert({
           tradeId: enquiry.tradeId,
           enquiryId: enquiry.id,

@@ -2,8 +2,8 @@ import { CONVERSATION_LINK_DAYS } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { blockedSenders, churchMembers, enquiries, reviews, trades } from '../../db/schema';
-import { createAccount, createChurch, createTrade } from '../../../test/factories';
+import { blockedSenders, churchMembers, enquiries, outboxMails, reviews, trades } from '../../db/schema';
+import { createAccount, createChurch, createTrade, TEST_PASSWORD } from '../../../test/factories';
 import { createTestApp } from '../../../test/test-app';
 import { loggedInBrowsersOn, type TestBrowser, testBrowser } from '../../../test/test-browser';
 import { conversationLinks } from '../enquiries/conversation-link';
@@ -46,6 +46,15 @@ async function linkEnquiry(tradeId: string, fields: Omit<Parameters<typeof creat
   return { enquiry, token: links.tokenFor({ enquiryId: enquiry.id, version: enquiry.linkVersion }) };
 }
 
+/** The owner's own change of their login e-mail, through the profile form and the link mailed to the new address. */
+async function changeLoginEmail(account: { id: string; firstName: string; lastName: string }, email: string): Promise<void> {
+  const profile = { firstName: account.firstName, lastName: account.lastName, bio: 'Plumber of the parish.', phone: '0400 222 333', email, password: TEST_PASSWORD };
+  expect((await (await browserOf(account.id)).patch('/api/user/update', profile)).statusCode).toBe(200);
+  const [mail] = await db.select({ textBody: outboxMails.textBody }).from(outboxMails).where(eq(outboxMails.recipient, email));
+  const key = /\/verify\/email\?key=([^\s)]+)/.exec(mail?.textBody ?? '')?.[1];
+  expect((await testBrowser(app).get(`/api/user/verify/email?key=${key}`)).statusCode).toBe(200);
+}
+
 let written = 0;
 /** A review's fields, its words new each time so that no two reviews share a text. */
 function reviewText(extra = ''): string {
@@ -55,6 +64,19 @@ function reviewText(extra = ''): string {
 
 function payload(proof: { enquiryId?: string; token?: string }, fields: Record<string, unknown> = {}) {
   return { ...proof, relation: 'CUSTOMER', stars: 5, body: reviewText(), ...fields };
+}
+
+/** A business whose owner logged in with their password `daysAgo` days ago, and the network they did it from. */
+async function ownerLoggedIn(daysAgo: number) {
+  const { trade, owner } = await business();
+  const browser = testBrowser(app);
+  now -= daysAgo * DAY_MS;
+  try {
+    expect((await browser.post('/api/user/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  } finally {
+    now += daysAgo * DAY_MS;
+  }
+  return { trade, ownersNetwork: browser.address };
 }
 
 const eligibility = (browser: TestBrowser, query: string) => browser.get(`/api/reviews/eligibility?${query}`);
@@ -219,14 +241,18 @@ describe('POST /api/reviews', () => {
     expect(await storedReview(db, response.json().data.review.id)).toMatchObject({ enquiryId: enquiry.id, reviewerUserId: null, reviewerName: 'Vera V.' });
   });
 
-  it('takes one review per person and business: again, or from another enquiry of the same address, is refused', async () => {
+  it('takes one review per person and business: again, or from another enquiry of the same inbox, is refused', async () => {
     const { trade } = await business();
-    const { enquiry, token } = await linkEnquiry(trade.id, { senderEmail: 'vera@example.com.au' });
-    const other = await linkEnquiry(trade.id, { senderEmail: 'Vera@Example.com.au ' });
+    const { enquiry, token } = await linkEnquiry(trade.id, { senderEmail: 'vera.citizen@gmail.com' });
+    const others = await Promise.all(
+      ['Vera.Citizen@Gmail.com ', 'vera.citizen+reviews@gmail.com', 'veracitizen@googlemail.com'].map((senderEmail) => linkEnquiry(trade.id, { senderEmail })),
+    );
     expect((await write(testBrowser(app), payload({ token }))).statusCode).toBe(201);
 
     expect(refusal(await write(testBrowser(app), payload({ token })))).toEqual([409, MESSAGES.reviewAlreadyWritten]);
-    expect(refusal(await write(testBrowser(app), payload({ token: other.token })))).toEqual([409, MESSAGES.reviewAlreadyWritten]);
+    for (const other of others) {
+      expect(refusal(await write(testBrowser(app), payload({ token: other.token })))).toEqual([409, MESSAGES.reviewAlreadyWritten]);
+    }
     const [only, ...more] = await db.select().from(reviews).where(eq(reviews.tradeId, trade.id));
     expect([only?.enquiryId, more]).toEqual([enquiry.id, []]);
   });
@@ -249,6 +275,29 @@ describe('POST /api/reviews', () => {
     expect(refusal(await write(await browserOf(owner.id), payload({ enquiryId: byAccount.id })))).toEqual([403, MESSAGES.reviewOwnBusiness]);
     for (const { token } of [byLogin, byPublic]) {
       expect(refusal(await write(testBrowser(app), payload({ token })))).toEqual([403, MESSAGES.reviewOwnBusiness]);
+    }
+    expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 0, stars: 0 });
+  });
+
+  it("refuses the owner under a sub-address or another spelling of any address of theirs, earlier login e-mails included", async () => {
+    const owner = await createAccount(db, { role: 'TRADER', email: `olive.owner.${written}@gmail.com` });
+    const trade = await createTrade(db, { churchId: (await createChurch(db)).id, ownerId: owner.id, publicEmail: 'hello@parish-plumbing.example' });
+    const ownersChange = `olive.${written}@example.com.au`;
+    const administratorsChange = `olive.parish.${written}@example.com.au`;
+    await changeLoginEmail(owner, ownersChange);
+    const administrator = await browserOf((await createAccount(db, { role: 'ADMIN' })).id);
+    const profile = { userId: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: administratorsChange, phone: '0400 222 333' };
+    expect((await administrator.patch('/api/masterUser/updateMasterUser', profile)).statusCode).toBe(200);
+    const addresses = [
+      owner.email.replace('olive.owner', 'OliveOwner').replace('@gmail.com', '+reviews@googlemail.com'),
+      ownersChange.replace('@', '+shop@'),
+      administratorsChange.replace('@', '+x@'),
+      'Hello+Reviews@Parish-Plumbing.example',
+    ];
+
+    for (const senderEmail of addresses) {
+      const { token } = await linkEnquiry(trade.id, { senderEmail });
+      expect(refusal(await write(testBrowser(app), payload({ token }))), senderEmail).toEqual([403, MESSAGES.reviewOwnBusiness]);
     }
     expect(await reviewTotalsOf(db, trade.id)).toEqual({ count: 0, stars: 0 });
   });
@@ -360,6 +409,32 @@ describe('POST /api/reviews', () => {
     expect(await sameChurch(moderator.browser, { enquiryId: (await accountEnquiry(trade.id, moderator.account)).id })).toBe(true);
     expect(await sameChurch(neighbour.browser, { enquiryId: (await accountEnquiry(trade.id, neighbour.account)).id })).toBe(true);
     expect(await sameChurch(stranger.browser, { enquiryId: (await accountEnquiry(trade.id, stranger.account)).id })).toBe(false);
+  });
+
+  it("holds a review from a network the business's owner logged in from in 30 days, telling only moderators why, and an edit keeps it", async () => {
+    const { trade, ownersNetwork } = await ownerLoggedIn(29);
+    const { token } = await linkEnquiry(trade.id);
+    const reviewer = testBrowser(app, { address: ownersNetwork });
+
+    const response = await write(reviewer, payload({ token }));
+
+    expect(response.json().message).toBe(MESSAGES.reviewHeld);
+    const { review } = response.json().data;
+    expect(review).toMatchObject({ status: 'HELD', holdReasons: [] });
+    const moderator = await browserOf((await createAccount(db, { role: 'ADMIN' })).id);
+    const waiting = (await moderator.get('/api/moderation/reviews')).json().data.reviews as { id: string }[];
+    expect(waiting.find((item) => item.id === review.id)).toMatchObject({ status: 'HELD', holdReasons: ['OWNER_NETWORK'] });
+    const edited = await edit(reviewer, review.id, { token, relation: 'CUSTOMER', stars: 4, body: reviewText('Edited.') });
+    expect(edited.json().data.review).toMatchObject({ status: 'HELD', holdReasons: [] });
+  });
+
+  it("publishes a review from a network the owner last logged in from more than 30 days ago", async () => {
+    const { trade, ownersNetwork } = await ownerLoggedIn(31);
+    const { token } = await linkEnquiry(trade.id);
+
+    const response = await write(testBrowser(app, { address: ownersNetwork }), payload({ token }));
+
+    expect(response.json().data.review.status).toBe('PUBLISHED');
   });
 
   it('limits the writes of one network, refused ones included', async () => {

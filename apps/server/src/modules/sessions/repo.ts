@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { type sessionStage, sessions, users } from '../../db/schema';
+import { loginNetworks, type sessionStage, sessions, users } from '../../db/schema';
 
 export type SessionStage = (typeof sessionStage.enumValues)[number];
 
@@ -93,6 +93,29 @@ export function createSessionRepo(db: Database) {
 
     async sweepExpired(now: Date): Promise<void> {
       await db.delete(sessions).where(lte(sessions.expiresAt, now));
+    },
+
+    /** Notes a login of the account from the network: the latest one from each network is kept, whichever commits first. */
+    async noteLoginNetwork(userId: string, network: string, at: Date): Promise<void> {
+      await db
+        .insert(loginNetworks)
+        .values({ userId, network, lastLoginAt: at })
+        .onConflictDoUpdate({
+          target: [loginNetworks.userId, loginNetworks.network],
+          set: { lastLoginAt: sql`greatest(${loginNetworks.lastLoginAt}, excluded.last_login_at)` },
+        });
+    },
+
+    async loggedInFromSince(userId: string, network: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: loginNetworks.userId })
+        .from(loginNetworks)
+        .where(and(eq(loginNetworks.userId, userId), eq(loginNetworks.network, network), gt(loginNetworks.lastLoginAt, since)));
+      return row !== undefined;
+    },
+
+    async forgetLoginNetworksBefore(before: Date): Promise<void> {
+      await db.delete(loginNetworks).where(lte(loginNetworks.lastLoginAt, before));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@churchtrades/shared/messages';
+import { REVIEW_CHECKS } from '@churchtrades/shared/reviews';
 import type { Role } from '@churchtrades/shared/roles';
 import type { SessionView } from '@churchtrades/shared/sessions';
 import type { Clock } from '../../clock';
@@ -19,6 +20,12 @@ export const SESSION_LIFETIME_MS = {
 
 /** A use is written at most this often, so that not every request writes to the database. */
 export const LAST_SEEN_STEP_MS = MINUTE_MS;
+
+/**
+ * How long the networks an account logged in from are kept: as long as a review from one of them is held when
+ * the account owns the business it is about (reviews/service.ts), and no longer.
+ */
+export const LOGIN_NETWORKS_KEPT_MS = REVIEW_CHECKS.ownerNetworkDays * 24 * 60 * MINUTE_MS;
 
 /** Browsers send a few hundred characters; more is kept no longer than this. */
 export const USER_AGENT_MAX_LENGTH = 512;
@@ -89,6 +96,7 @@ export function createSessionService(repo: SessionRepo, clock: Clock, limits: Se
       const now = clock();
       const expiresAt =
         stage === 'ACTIVE' ? endOfActive(now, now) : new Date(now.getTime() + SESSION_LIFETIME_MS.MFA_PENDING);
+      const network = networkOf(origin.address);
       await repo.insert({
         tokenHash: hashToken(token),
         userId,
@@ -96,10 +104,15 @@ export function createSessionService(repo: SessionRepo, clock: Clock, limits: Se
         createdAt: now,
         expiresAt,
         userAgent: origin.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
-        network: networkOf(origin.address),
+        network,
       });
+      // A half-session is no login yet: only a full one says the account's owner was on the network.
+      if (stage === 'ACTIVE') await repo.noteLoginNetwork(userId, network, now);
       return { token, stage, expiresAt };
     },
+
+    /** Whether the account logged in from the network after `since`; logins are remembered `LOGIN_NETWORKS_KEPT_MS`. */
+    loggedInFrom: (userId: string, network: string, since: Date): Promise<boolean> => repo.loggedInFromSince(userId, network, since),
 
     /** The live session of the token; a full session's use is recorded, at most once a minute. */
     async find(token: string): Promise<CurrentSession | undefined> {

@@ -1,53 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { type Database, MIGRATIONS_DIR, PGLITE_EXTENSIONS } from '../../db/database';
+import { describe, expect, it } from 'vitest';
+import { type Database, MIGRATIONS_DIR } from '../../db/database';
 import * as schema from '../../db/schema';
 import { createChurch, createSocialMedia } from '../../../test/factories';
-import { adminQuery, databaseUrl } from '../../../test/postgres-admin';
+import { emptyDatabase, migrationsBefore } from '../../../test/migration-database';
 
 const ENTRY_KEY_MIGRATION = '0012_social_media_entry_key';
-
-/** The migrations as they were before the one under test: a copy of the folder with the journal cut short. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'churchtrades-migrations-'));
-  fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-  fs.writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** An empty database of the kind the suite runs on, migrated from a folder on demand. */
-async function emptyDatabase(): Promise<{ db: Database; migrate(folder: string): Promise<void> }> {
-  const template = inject('testDatabase');
-  if (template.kind === 'pglite') {
-    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-    onTestFinished(() => client.close());
-    const db = drizzlePglite({ client, schema });
-    return { db, migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }) };
-  }
-  const name = `churchtrades_migration_${randomBytes(6).toString('hex')}`;
-  await adminQuery(template.serverUrl, `CREATE DATABASE ${name}`);
-  const pool = new pg.Pool({ connectionString: databaseUrl(template.serverUrl, name), max: 1 });
-  onTestFinished(async () => {
-    await pool.end();
-    await adminQuery(template.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
-  const db = drizzleNodePostgres({ client: pool, schema });
-  return { db, migrate: (migrationsFolder) => migrateNodePostgres(db, { migrationsFolder }) };
-}
 
 /**
  * A business in the tables as they were before the migration: the factories write every column of today's

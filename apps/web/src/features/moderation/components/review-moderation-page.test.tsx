@@ -24,7 +24,7 @@ function renderDesk(desk: ReviewModerationDesk, options: Parameters<typeof rende
 }
 
 describe('ReviewModerationPage', () => {
-  it('shows each review with its business, church, reviewer, stars, text, status, reasons, flags, and reports with their counts', async () => {
+  it("shows each review with its business, church, reviewer, stars, text, status, reasons (the owner's network too), flags, and reports with their counts", async () => {
     const review = makeModeratedReview({
       tradeName: 'Citizen Carpentry',
       churchName: "St John's Bankstown",
@@ -34,7 +34,7 @@ describe('ReviewModerationPage', () => {
       sameChurch: true,
       editedAt: '2025-03-21T09:00:00.000Z',
       status: 'HELD',
-      holdReasons: ['LINK', 'CONTACT_DETAILS'],
+      holdReasons: ['LINK', 'CONTACT_DETAILS', 'OWNER_NETWORK'],
       flags: ['SAME_NETWORK', 'NEW_ACCOUNT'],
       churchHoldUntil: '2025-03-23T10:00:00.000Z',
       body: 'Call 0400 000 000 or see https://cheaper.example',
@@ -61,6 +61,7 @@ describe('ReviewModerationPage', () => {
     expect(within(detailOf(card, 'Held because')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       REVIEW_HOLD_REASON_TEXTS.LINK,
       REVIEW_HOLD_REASON_TEXTS.CONTACT_DETAILS,
+      "Written from a network the business's owner logged in from in the last 30 days",
     ]);
     const flags = within(card).getByRole('heading', { name: 'Flagged Signs of manipulation' }).parentElement as HTMLElement;
     expect(within(flags).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
