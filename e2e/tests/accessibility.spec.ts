@@ -82,6 +82,7 @@ for (const viewport of VIEWPORTS) {
         { path: '/verify/account?key=not-a-key', ready: (p) => p.getByRole('alert') },
         { path: '/verify/password?key=not-a-key', ready: heading('Reset Password') },
         { path: '/verify/email?key=not-a-key', ready: (p) => p.getByRole('alert') },
+        { path: `/verify/deletion/undo?key=${'k'.repeat(43)}`, ready: heading('Keep your account') },
         { path: '/no/such/page', ready: heading('Page Not Found') },
       ]);
 
@@ -148,6 +149,7 @@ for (const viewport of VIEWPORTS) {
         { path: '/account/password', ready: heading('Two-step verification') },
         { path: '/account/sessions', ready: heading('Sessions') },
         { path: '/account/data', ready: heading('Download my data') },
+        { path: '/account/delete', ready: heading('Delete my account') },
       ]);
 
       await test.step("the user's menu, open", async () => {

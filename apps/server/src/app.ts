@@ -51,6 +51,10 @@ import { createChurchMemberService } from './modules/church-members/service';
 import { createChurchRepo } from './modules/churches/repo';
 import { churchRoutes } from './modules/churches/routes';
 import { createChurchService } from './modules/churches/service';
+import { createAccountDeletionRepo } from './modules/account-deletion/repo';
+import { accountDeletionRoutes } from './modules/account-deletion/routes';
+import { createAccountDeletionService } from './modules/account-deletion/service';
+import { createUndoLinks } from './modules/account-deletion/undo-links';
 import { createArchiveStore } from './modules/data-exports/archive-store';
 import { createDataExportRepo } from './modules/data-exports/repo';
 import { dataExportRoutes } from './modules/data-exports/routes';
@@ -331,8 +335,15 @@ export async function buildApp({
     clock,
     transactions,
   });
+  const userRepo = createUserRepo(db);
+  const undoLinks = createUndoLinks({
+    keys: userRepo,
+    mail,
+    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    clock,
+  });
   const users = createUserService({
-    repo: createUserRepo(db),
+    repo: userRepo,
     sessions,
     rateLimits,
     audit,
@@ -344,6 +355,17 @@ export async function buildApp({
     totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
     businesses: moderation,
     abnChecks: abn,
+    undoLinks,
+  });
+  const deletions = createAccountDeletionService({
+    repo: createAccountDeletionRepo(db),
+    accounts: users,
+    keys: userRepo,
+    undoLinks,
+    sessions,
+    audit,
+    clock,
+    transactions,
   });
   const dataExports = createDataExportService({
     repo: createDataExportRepo(db),
@@ -376,6 +398,7 @@ export async function buildApp({
       await api.register(userRoutes, { users });
       await api.register(sessionRoutes, { sessions });
       await api.register(dataExportRoutes, { dataExports });
+      await api.register(accountDeletionRoutes, { deletions });
       await api.register(tradeRoutes, { trades });
       await api.register(tradeDashboardRoutes, { trades: tradeDashboard });
       await api.register(addressRoutes, { addresses });

@@ -54,6 +54,11 @@ const DECIDED_IN: Record<AutomatedDecisionKind, string[]> = {
   UPLOAD_CHECKS: ['apps/server/src/modules/uploads/image-store.ts'],
   MAIL_DELIVERY: ['apps/server/src/modules/mail/worker.ts'],
   DATA_EXPORT: ['apps/server/src/modules/data-exports/service.ts', 'apps/server/src/modules/data-exports/job.ts'],
+  ACCOUNT_DELETION: [
+    'apps/server/src/modules/account-deletion/service.ts',
+    'apps/server/src/modules/account-deletion/job.ts',
+    'apps/server/src/modules/account-deletion/repo.ts',
+  ],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -6,6 +6,7 @@ import { type Database, isEmbedded } from './db/database';
 import { transactionalDatabase } from './db/transactions';
 import { housekeepingJob } from './housekeeping';
 import { abnRecheckJob, abnServiceOf } from './modules/abn/recheck-job';
+import { accountDeletionJob, accountDeletionJobOf } from './modules/account-deletion/job';
 import { createAuditRepo } from './modules/audit/repo';
 import { createAuditService } from './modules/audit/service';
 import { createChurchCheckRepo } from './modules/church-checks/repo';
@@ -66,6 +67,7 @@ export function scheduledJobs({ db, config, clock, log, onQueued }: ScheduledJob
     reviewInvitationJob(reviewInvitationsOf(db, config, clock, mail)),
     churchHoldLapseJob({ repo: createReviewModerationRepo(db), clock }),
     dataExportJob(dataExports),
+    accountDeletionJob(accountDeletionJobOf(db, config, clock)),
   ];
   return { jobs, dataExports };
 }

@@ -762,9 +762,26 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     (path): AccessRow => ({
       route: `PATCH /api/user/${path}`,
       answers: LOGGED_IN,
-      call: ownAccountChange(() => send('PATCH', `/api/user/${path}`)),
+      call: ownAccountChange(() => send('PATCH', `/api/user/${path}`, { password: TEST_PASSWORD })),
     }),
   ),
+  // Deleting one's own account: whoever is logged in (a USER too: leaving is not changing); the undo link's key is
+  // anyone's who holds it, logged in or not.
+  {
+    route: 'POST /api/user/deletion',
+    answers: LOGGED_IN,
+    call: ownAccountChange(() => send('POST', '/api/user/deletion', { password: TEST_PASSWORD })),
+  },
+  {
+    route: 'POST /api/user/deletion/undo',
+    answers: EVERYONE,
+    call: async (scene) => {
+      const dueAt = new Date(Date.now() + 86_400_000);
+      const account = await createAccount(scene.db, { deletionRequestedAt: new Date(), deletionDueAt: dueAt });
+      const key = await oneTimeKey(scene, account.id, 'UNDO_DELETION', account.email);
+      return { request: send('POST', '/api/user/deletion/undo', { key }), state: keysOf(scene, account.id) };
+    },
+  },
   // Looking users up: oneself and administrators; a business owner's card also for who may see the business.
   {
     route: 'GET /api/user/:id',

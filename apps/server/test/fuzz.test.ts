@@ -91,7 +91,7 @@ const sharedIds = [
 ];
 const integers = [categories.main.id, categories.sub.id];
 
-const OPEN_ACCOUNT = { enabled: true, accountNonLocked: true, accountNonExpired: true, credentialsNonExpired: true };
+const OPEN_ACCOUNT = { enabled: true, accountNonLocked: true, accountNonExpired: true, credentialsNonExpired: true, deletionDueAt: null };
 
 interface Caller {
   name: string;

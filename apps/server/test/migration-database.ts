@@ -7,10 +7,12 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
 import { type Database, MIGRATIONS_DIR, PGLITE_EXTENSIONS } from '../src/db/database';
 import * as schema from '../src/db/schema';
+import { createChurch } from './factories';
 import { adminQuery, databaseUrl } from './postgres-admin';
 
 /**
@@ -46,4 +48,26 @@ export async function emptyDatabase(): Promise<{ db: Database; migrate(folder: s
   });
   const db = drizzleNodePostgres({ client: pool, schema });
   return { db, migrate: (migrationsFolder) => migrateNodePostgres(db, { migrationsFolder }) };
+}
+
+/**
+ * A business (and its owner) in the tables as they were before a later migration: the factories write every
+ * column of today's schema, some of which later migrations add.
+ */
+export async function tradeBeforeMigrations(db: Database, name = 'Parish Plumbing'): Promise<{ id: string }> {
+  const church = await createChurch(db);
+  const owner = await insertReturningId(
+    db,
+    sql`insert into users (first_name, last_name, email, password_hash) values ('Olive', 'Owner', ${`${randomBytes(6).toString('hex')}@example.com.au`}, 'not-a-real-hash') returning id`,
+  );
+  return insertReturningId(
+    db,
+    sql`insert into trades (name, state_type, church_id, owner_id) values (${name}, 'NSW', ${church.id}, ${owner.id}) returning id`,
+  );
+}
+
+async function insertReturningId(db: Database, statement: SQL): Promise<{ id: string }> {
+  // Both drivers answer a query with its rows; the union of their result types does not say so.
+  const inserted = (await db.execute(statement)) as unknown as { rows: { id: string }[] };
+  return inserted.rows[0]!;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIO_MAX_LENGTH, BIO_MIN_LENGTH, PASSWORD_MAX_LENGTH, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from './constants';
+import { BIO_MAX_LENGTH, BIO_MIN_LENGTH, PASSWORD_MAX_LENGTH, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH, QR_CODE_LENGTH } from './constants';
 import { emailSchema, firstNameSchema, lastNameSchema, requiredString } from './fields';
 import { MESSAGES } from './messages';
 
@@ -29,3 +29,16 @@ export const accountProfileSchema = z.object({
   password: currentPasswordSchema.optional(),
 });
 export type AccountProfileInput = z.infer<typeof accountProfileSchema>;
+
+/**
+ * The person proves again that they are who the session says (`POST /user/deletion`, `POST /user/dataExport`):
+ * the password, and a code from the authenticator app when the account has two-step on.
+ */
+export const identityConfirmationSchema = z.object({
+  password: currentPasswordSchema,
+  code: z
+    .string()
+    .regex(new RegExp(`^\\d{${QR_CODE_LENGTH}}$`), { error: MESSAGES.totpCodeSixDigits })
+    .optional(),
+});
+export type IdentityConfirmation = z.infer<typeof identityConfirmationSchema>;

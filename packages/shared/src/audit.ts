@@ -55,6 +55,10 @@ export const AUDIT_ACTIONS = [
   // The archive of the account's data: asked for, and downloaded.
   'user.dataExportRequest',
   'user.dataExportDownload',
+  // "Delete my account": asked for, undone by the mailed link, and done by the job.
+  'user.deletionRequest',
+  'user.deletionUndo',
+  'user.delete',
   'trade.editForOwner',
   'trade.priestDetach',
   'trade.vouch',

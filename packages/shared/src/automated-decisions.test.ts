@@ -6,6 +6,7 @@ import {
   REVIEW_FLAG_DECISIONS,
   REVIEW_HOLD_DECISIONS,
 } from './automated-decisions';
+import { ACCOUNT_DELETION_DAYS } from './account-deletion';
 import { VOUCH_RENEWAL_NOTICE_DAYS } from './church-checks';
 import { MAX_IMAGE_BYTES } from './constants';
 import { CONVERSATION_LINK_DAYS, ENQUIRY_CONFIRMATION_HOURS, ENQUIRY_LIMITS } from './enquiries';
@@ -53,6 +54,7 @@ const NUMBERS_STATED: [AutomatedDecisionKind, number[]][] = [
     [STILL_TRADING_DEFAULT_MONTHS, STILL_TRADING_MIN_MONTHS, STILL_TRADING_MAX_MONTHS, STILL_TRADING_REMINDER_DAYS, STILL_TRADING_EXPIRY_DAYS],
   ],
   ['UPLOAD_CHECKS', [MAX_IMAGE_BYTES / 1024 / 1024]],
+  ['ACCOUNT_DELETION', [ACCOUNT_DELETION_DAYS]],
 ];
 
 describe('the automated decisions of the privacy policy', () => {

@@ -39,6 +39,7 @@ export const AUTOMATED_DECISION_KINDS = [
   'UPLOAD_CHECKS',
   'MAIL_DELIVERY',
   'DATA_EXPORT',
+  'ACCOUNT_DELETION',
 ] as const;
 export type AutomatedDecisionKind = (typeof AUTOMATED_DECISION_KINDS)[number];
 
@@ -345,6 +346,16 @@ export const AUTOMATED_DECISIONS: Readonly<Record<AutomatedDecisionKind, Automat
     askAPerson: 'If the archive does not arrive, or something is missing from it, e-mail us.',
     screen: { label: 'Download my data', path: '/account/data' },
   },
+  ACCOUNT_DELETION: {
+    title: 'Deleting your account',
+    trigger: 'Asking on the "Delete my account" page, with your password (and two-step code), for your account to be deleted.',
+    reads: 'Your account, your business, and the reviews, enquiries, reports and records that name you.',
+    effect:
+      'Your account closes at once: you are logged out everywhere, your business leaves the directory and logging in is refused. After 14 days a job deletes your account and your business with its pictures, addresses and social media. Reviews you wrote stay as "Former customer", and one that is reported is held for a moderator; businesses keep the conversations of your enquiries, with you as "Former user"; our records keep a one-way hash instead of your address.',
+    lasts: 'For good once the 14 days are over; until then the link we e-mail you keeps your account.',
+    askAPerson: 'Open the "Keep my account" link in the e-mail within 14 days, or e-mail us before then.',
+    screen: { label: 'Delete my account', path: '/account/delete' },
+  },
 };
 
 /** The decision behind each reason a review is held: a new reason needs its entry (or a new one) above. */
@@ -354,6 +365,7 @@ export const REVIEW_HOLD_DECISIONS: Readonly<Record<ReviewHoldReason, AutomatedD
   PROFANITY: 'REVIEW_HELD_FOR_WORDS',
   BURST: 'REVIEW_HELD_FOR_BURST',
   OWNER_NETWORK: 'REVIEW_HELD_FOR_OWNER_NETWORK',
+  REVIEWER_LEFT: 'ACCOUNT_DELETION',
 };
 
 export const REVIEW_FLAG_DECISIONS: Readonly<Record<ReviewFlag, AutomatedDecisionKind>> = {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { currentPasswordSchema } from './account';
-import { QR_CODE_LENGTH } from './constants';
+import { type IdentityConfirmation, identityConfirmationSchema } from './account';
 import { MESSAGES } from './messages';
 
 /** How long an archive of a person's data is kept, and its e-mailed link works (once). */
@@ -13,18 +12,9 @@ export const DATA_EXPORT_LINK_HOURS = 24;
 export const DATA_EXPORT_STATUSES = ['REQUESTED', 'READY', 'DOWNLOADED', 'EXPIRED'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
-/**
- * `POST /user/dataExport`: the password again, and a code from the authenticator app when the account has
- * two-step on (the server says so when it is missing).
- */
-export const dataExportRequestSchema = z.object({
-  password: currentPasswordSchema,
-  code: z
-    .string()
-    .regex(new RegExp(`^\\d{${QR_CODE_LENGTH}}$`), { error: MESSAGES.totpCodeSixDigits })
-    .optional(),
-});
-export type DataExportRequest = z.infer<typeof dataExportRequestSchema>;
+/** `POST /user/dataExport`: the password again, and the two-step code when it is on. */
+export const dataExportRequestSchema = identityConfirmationSchema;
+export type DataExportRequest = IdentityConfirmation;
 
 /** One archive as its owner sees it; times are ISO 8601, null until they happen. */
 export const dataExportViewSchema = z.object({

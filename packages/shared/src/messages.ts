@@ -418,6 +418,17 @@ export const MESSAGES = {
   dataExportLinkExpired: 'This download link has expired: archives are kept for 24 hours. Ask for a new archive from your account.',
   dataExportNotReady: 'Your archive is not ready yet. We will email you when it is.',
 
+  // Delete my account.
+  accountDeletionRequested:
+    'Your account is closed and will be deleted in 14 days. To keep it, open the link we emailed you before then.',
+  accountDeletionUndone: 'Your account is kept, and open again. You can log in.',
+  accountDeletionPending:
+    'This account is waiting to be deleted. To keep it, open the link we emailed you when you asked for the deletion.',
+  accountDeletionLinkInvalid:
+    'This link no longer keeps an account: it was used, or its 14 days are over and the account is deleted.',
+  accountDeletionAlreadyRequested: 'This account is already waiting to be deleted.',
+  formerUserCannotBeAnswered: 'This person deleted their account: answers can no longer reach them.',
+
   clientErrorReceived: 'Error report received',
   clientErrorRouteInvalid: 'The route must be a path without a query',
 } as const;

@@ -70,7 +70,7 @@ export const REVIEW_STATUSES = ['PUBLISHED', 'HELD', 'REMOVED'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** Why the automatic checks held a review. */
-export const REVIEW_HOLD_REASONS = ['LINK', 'CONTACT_DETAILS', 'PROFANITY', 'BURST', 'OWNER_NETWORK'] as const;
+export const REVIEW_HOLD_REASONS = ['LINK', 'CONTACT_DETAILS', 'PROFANITY', 'BURST', 'OWNER_NETWORK', 'REVIEWER_LEFT'] as const;
 export type ReviewHoldReason = (typeof REVIEW_HOLD_REASONS)[number];
 export const REVIEW_HOLD_REASON_TEXTS: Readonly<Record<ReviewHoldReason, string>> = {
   LINK: 'It holds a link',
@@ -78,6 +78,7 @@ export const REVIEW_HOLD_REASON_TEXTS: Readonly<Record<ReviewHoldReason, string>
   PROFANITY: 'It holds a word that may offend',
   BURST: 'Many reviews of this business came in one day',
   OWNER_NETWORK: `Written from a network the business's owner logged in from in the last ${REVIEW_CHECKS.ownerNetworkDays} days`,
+  REVIEWER_LEFT: 'Its writer deleted their account while it was reported',
 };
 /**
  * The reasons its reviewer is told; moderators read them all. OWNER_NETWORK is not told: it would say where the

@@ -57,6 +57,7 @@ export const userFilterQuerySchema = z.object({
   accountNonExpired: flagFilter,
   accountNonLocked: flagFilter,
   credentialsNonExpired: flagFilter,
+  deletionPending: flagFilter.describe('Asked by its owner to be deleted (true): the job deletes it when its 14 days are over'),
 });
 export type UserFilterQuery = z.infer<typeof userFilterQuerySchema>;
 export type UserFilterParams = z.input<typeof userFilterQuerySchema>;
@@ -124,6 +125,8 @@ export const userAdminSchema = z.object({
   accountNonLocked: z.boolean(),
   credentialsNonExpired: z.boolean(),
   mfa: z.boolean(),
+  /** When the deletion job deletes the account, its owner having asked; null when no deletion is pending. */
+  deletionDueAt: z.string().nullable(),
   churches: z.array(z.object({ churchId: z.string(), name: z.string(), churchRole: z.enum(CHURCH_ROLES) })),
   trade: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),

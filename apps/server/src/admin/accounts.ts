@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { transactionalDatabase } from '../db/transactions';
 import { AppError } from '../http/app-error';
 import { abnServiceOf } from '../modules/abn/recheck-job';
+import { createUndoLinks } from '../modules/account-deletion/undo-links';
 import { createAuditRepo } from '../modules/audit/repo';
 import { createAuditService } from '../modules/audit/service';
 import { createOutboxRepo } from '../modules/mail/repo';
@@ -52,20 +53,23 @@ export function commandUsers(
   const { db, transactions } = transactionalDatabase(database);
   const audit = createAuditService(createAuditRepo(db));
   const mail = createMailService({ repo: createOutboxRepo(db), transactions, audit, from: config.mailFrom });
+  const repo = createUserRepo(db);
+  const sender = { appOrigin: config.appOrigin, supportEmail: config.supportEmail };
   const users = createUserService({
-    repo: createUserRepo(db),
+    repo,
     sessions: createSessionService(createSessionRepo(db), clock, config.sessionLimits),
     rateLimits: createRateLimiter(createRateLimitRepo(db), clock),
     audit,
     mail,
     images: createImageStore(config.uploadDir),
-    sender: { appOrigin: config.appOrigin, supportEmail: config.supportEmail },
+    sender,
     clock,
     transactions,
     totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
     // The command line shows no one a business owner's card.
     businesses: { maySee: async () => false },
     abnChecks: abnServiceOf(database, config, clock, mail),
+    undoLinks: createUndoLinks({ keys: repo, mail, sender, clock }),
   });
   return users;
 }

@@ -3,8 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEnquiry } from '../modules/enquiry-inbox/enquiry-factory';
 import { createReview } from '../modules/reviews/review-factory';
-import { createTrade } from '../../test/factories';
-import { emptyDatabase, migrationsBefore } from '../../test/migration-database';
+import { emptyDatabase, migrationsBefore, tradeBeforeMigrations } from '../../test/migration-database';
 import { createTestDatabase } from '../../test/test-database';
 import { type Database, MIGRATIONS_DIR } from './database';
 import { inboxKeyOf } from './inbox-key';
@@ -48,8 +47,8 @@ describe('the migration to inbox keys', () => {
   it('keys the stored enquiries, blocks and reviews by inbox, one block and one review key per inbox and business', { timeout: 60_000 }, async () => {
     const { db, migrate } = await emptyDatabase();
     await migrate(migrationsBefore(INBOX_KEY_MIGRATION));
-    const trade = await createTrade(db);
-    const otherTrade = await createTrade(db);
+    const trade = await tradeBeforeMigrations(db);
+    const otherTrade = await tradeBeforeMigrations(db, 'Other Plumbing');
     const enquiry = await createEnquiry(db, { tradeId: trade.id, senderEmail: ' Anna.C+Shop@GoogleMail.com' });
     // The keys as they were stored before: lower case, trimmed.
     await db.update(enquiries).set({ senderEmailKey: sql`lower(btrim(${enquiries.senderEmail}))` });

@@ -65,6 +65,8 @@ export const keyPurpose = pgEnum('key_purpose', [
   'UNDO_EMAIL_CHANGE',
   // The "it's me" link of a login pause (users/login-pause.ts).
   'LOGIN_PAUSE',
+  // The undo link of an account waiting to be deleted (account-deletion/undo-links.ts).
+  'UNDO_DELETION',
 ]);
 
 export const users = pgTable(
@@ -97,6 +99,10 @@ export const users = pgTable(
     // moderate; every other account (and every master user made before confirmations existed) counts as confirmed.
     moderated: boolean('moderated').notNull().default(true),
     moderatedBy: uuid('moderated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // "Delete my account": asked then, and deleted by the job at `deletion_due_at` unless undone; the account is
+    // closed meanwhile, its business out of the directory (trades.listed, migration 0033).
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -105,6 +111,7 @@ export const users = pgTable(
     // the statistics of a partial index's expression, misjudges how many owners share a key and scans them all.
     index('users_phone_key_idx').on(phoneKey(table.phone)),
     index('users_email_key_idx').on(inboxKeyOf(table.email)),
+    index('users_deletion_due_idx').on(table.deletionDueAt).where(sql`deletion_due_at is not null`),
     index('users_name_trgm_idx').using(
       'gin',
       sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}) gin_trgm_ops`,

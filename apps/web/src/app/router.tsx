@@ -162,6 +162,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.undoAccountDeletion.path,
+        lazy: async () => {
+          const { KeepAccountPage } = await import('../features/auth/components/keep-account-page');
+          return { Component: KeepAccountPage };
+        },
+      },
+      {
         path: paths.stillTrading.path,
         lazy: async () => {
           const { StillTradingPage } = await import('../features/still-trading/components/still-trading-page');
@@ -298,6 +305,13 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const { DataExportPage } = await import('../features/account/components/data-export-page');
               return { Component: DataExportPage };
+            },
+          },
+          {
+            path: paths.accountDelete.path,
+            lazy: async () => {
+              const { DeleteAccountPage } = await import('../features/account/components/delete-account-page');
+              return { Component: DeleteAccountPage };
             },
           },
         ],

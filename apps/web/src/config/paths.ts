@@ -27,6 +27,11 @@ export const paths = {
     path: '/verify/login',
     getHref: (key: string) => `/verify/login?key=${encodeURIComponent(key)}`,
   },
+  // The link mailed when the person asks for their account to be deleted: keeps it, within its days.
+  undoAccountDeletion: {
+    path: '/verify/deletion/undo',
+    getHref: (key: string) => `/verify/deletion/undo?key=${encodeURIComponent(key)}`,
+  },
   verifyPassword: {
     path: '/verify/password',
     getHref: (key: string) => `/verify/password?key=${encodeURIComponent(key)}`,
@@ -105,6 +110,7 @@ export const paths = {
   accountPassword: { path: '/account/password', getHref: () => '/account/password' },
   accountSessions: { path: '/account/sessions', getHref: () => '/account/sessions' },
   accountData: { path: '/account/data', getHref: () => '/account/data' },
+  accountDelete: { path: '/account/delete', getHref: () => '/account/delete' },
 
   moderation: { path: '/moderation', getHref: () => '/moderation' },
   moderationEnquiries: { path: '/moderation/enquiries', getHref: () => '/moderation/enquiries' },

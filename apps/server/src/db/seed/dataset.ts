@@ -4,6 +4,7 @@ import type { MailSender } from '../../modules/mail/account-mails';
 import { createAddressBook } from './address-book';
 import { DEMO_NOW } from './demo-clock';
 import {
+  buildLeavingVisitor,
   buildMemberships,
   buildRoleAccounts,
   buildNeighbourModerator,
@@ -91,6 +92,8 @@ export interface DemoDataset {
   demoChurch: { id: string; name: string };
   /** The approved business the demo trader owns. */
   demoBusiness: { id: string; name: string };
+  /** The visitor whose account waits to be deleted; the seed mails them its undo link. */
+  leavingVisitor: UserRow;
 }
 
 /**
@@ -190,7 +193,8 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const neighbourChurch = open.find((church) => church.row.id !== first.row.id);
   if (!neighbourChurch) throw new Error('No second open church for the neighbour moderator');
   const neighbourModerator = buildNeighbourModerator(createRandom(seed, 'neighbour-moderator'), passwordHash, demoAdmin);
-  const users = [...accounts.values(), waitingModerator, neighbourModerator, ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];
+  const leavingVisitor = buildLeavingVisitor(createRandom(seed, 'leaving-visitor'), passwordHash, now);
+  const users = [...accounts.values(), waitingModerator, neighbourModerator, leavingVisitor, ...generated.filter((item) => item.ownerIsNew).map((item) => item.owner)];
   const churchRows = churches.map((church) => church.row);
   // Generated businesses 1 and 2 are approved (generateTrades): their owners were told so.
   const [listed, relisted] = [generated[1]?.trade, generated[2]?.trade];
@@ -252,5 +256,6 @@ export function buildDemoDataset(options: DemoDatasetOptions): DemoDataset {
     accounts: [...accounts].map(([role, account]) => ({ role, email: account.email })),
     demoChurch: { id: first.row.id, name: first.row.name },
     demoBusiness: { id: demoBusiness.id, name: demoBusiness.name },
+    leavingVisitor,
   };
 }

@@ -1,10 +1,13 @@
+import { ACCOUNT_DELETION_DAYS } from '@churchtrades/shared/account-deletion';
 import { role, type churchMembers, type users } from '../schema';
 import { DEMO_NOW } from './demo-clock';
-import { NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
+import { LEAVING_VISITOR_EMAIL, NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
 import type { Random } from './random';
 import { capitalise } from './text';
 
 export type UserRow = typeof users.$inferInsert & { id: string; email: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 export type ChurchMemberRow = typeof churchMembers.$inferInsert;
 export type DemoRole = (typeof role.enumValues)[number];
 
@@ -104,6 +107,32 @@ export function buildNeighbourModerator(random: Random, passwordHash: string, co
     emailVerifiedAt: createdAt,
     createdAt,
     updatedAt: createdAt,
+  };
+}
+
+/**
+ * A visitor who asked three days before `now` for their account to be deleted: closed, waiting out its 14 days,
+ * so that administrators see a deletion pending and its undo link can be tried.
+ */
+export function buildLeavingVisitor(random: Random, passwordHash: string, now: Date): UserRow {
+  const createdAt = new Date(Date.UTC(DEMO_NOW.getUTCFullYear() - 1, 8, 3, 9, 0, 0));
+  const deletionRequestedAt = new Date(now.getTime() - 3 * DAY_MS);
+  return {
+    id: random.uuid(),
+    firstName: 'Lee',
+    lastName: 'Leaving',
+    email: LEAVING_VISITOR_EMAIL,
+    phone: null,
+    bio: 'Demo visitor who asked for their account to be deleted.',
+    role: 'USER',
+    governedState: null,
+    passwordHash,
+    enabled: true,
+    emailVerifiedAt: createdAt,
+    deletionRequestedAt,
+    deletionDueAt: new Date(deletionRequestedAt.getTime() + ACCOUNT_DELETION_DAYS * DAY_MS),
+    createdAt,
+    updatedAt: deletionRequestedAt,
   };
 }
 

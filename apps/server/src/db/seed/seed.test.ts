@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ACCOUNT_DELETION_DAYS } from '@churchtrades/shared/account-deletion';
 import { COVER_PICTURE_HEIGHT, COVER_PICTURE_WIDTH } from '@churchtrades/shared/constants';
 import { meetsMinRating, REVIEWS_SHOWN_FROM } from '@churchtrades/shared/rating';
 import { removalNoteText, reviewerDisplayName } from '@churchtrades/shared/reviews';
@@ -14,6 +15,7 @@ import { verifyPassword } from '../../modules/users/password';
 import type { Database } from '../database';
 import { FAILED_MAILS_KEPT_MS } from '../../housekeeping';
 import { createOutboxRepo } from '../../modules/mail/repo';
+import { hashToken } from '../../tokens';
 import { textHashOf } from '../../modules/enquiries/service';
 import {
   addresses,
@@ -23,6 +25,7 @@ import {
   churches,
   enquiries,
   enquiryMessages,
+  oneTimeKeys,
   outboxMails,
   reviewNotices,
   reviewReports,
@@ -31,7 +34,7 @@ import {
   trades,
   users,
 } from '../schema';
-import { DEMO_INVITED_REVIEWER, NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
+import { DEMO_INVITED_REVIEWER, LEAVING_VISITOR_EMAIL, NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
 import { firstNswChurch } from './generate-churches';
 import { DEMO_REPEATED_REPORTS } from './generate-reviews';
 import { DatabaseNotEmptyError, isDatabaseEmpty, seedDemoData, WeakDemoPasswordError } from './seed';
@@ -102,7 +105,8 @@ async function snapshot(target: Database) {
     addresses: await target.select().from(addresses).orderBy(asc(addresses.id)),
     socialMedia: await target.select().from(socialMedia).orderBy(asc(socialMedia.id)),
     addressIndex: await target.select().from(addressIndex).orderBy(asc(addressIndex.id)),
-    outboxMails: await target.select().from(outboxMails).orderBy(asc(outboxMails.id)),
+    // The failed mails; the leaving visitor's queued mail carries a random key, as the demo password is random.
+    outboxMails: await target.select().from(outboxMails).where(eq(outboxMails.state, 'FAILED')).orderBy(asc(outboxMails.id)),
     reviews: await target.select().from(reviews).orderBy(asc(reviews.id)),
     reviewReports: await target.select(withoutReportId()).from(reviewReports).orderBy(asc(reviewReports.reviewId)),
     reviewNotices: await target.select(withoutNoticeId()).from(reviewNotices).orderBy(asc(reviewNotices.tradeId)),
@@ -346,6 +350,19 @@ describe('seedDemoData', () => {
       expect(mail.textBody).toContain(MAIL_SENDER.appOrigin);
       expect(SEEDED_AT.getTime() - mail.failedAt!.getTime()).toBeLessThan(FAILED_MAILS_KEPT_MS);
     }
+  });
+
+  it('has a visitor waiting to be deleted, mailed the undo link the summary prints', async () => {
+    const [visitor] = await db.select().from(users).where(eq(users.email, LEAVING_VISITOR_EMAIL));
+    const key = new URL(summary.undoDeletionLink).searchParams.get('key')!;
+    const [undoKey] = await db.select().from(oneTimeKeys).where(eq(oneTimeKeys.keyHash, hashToken(key)));
+    const [mail] = await db.select().from(outboxMails).where(eq(outboxMails.recipient, LEAVING_VISITOR_EMAIL));
+
+    expect(visitor?.deletionDueAt?.getTime()).toBe(visitor!.deletionRequestedAt!.getTime() + ACCOUNT_DELETION_DAYS * 86_400_000);
+    expect(visitor!.deletionDueAt!.getTime()).toBeGreaterThan(SEEDED_AT.getTime());
+    expect(undoKey).toMatchObject({ userId: visitor!.id, purpose: 'UNDO_DELETION', usedAt: null, expiresAt: visitor!.deletionDueAt });
+    expect(mail).toMatchObject({ state: 'QUEUED', subject: 'Your ChurchTrades account will be deleted' });
+    expect(mail?.textBody).toContain(summary.undoDeletionLink);
   });
 
   // A second whole seed, its cover pictures drawn and encoded again: slow on a busy machine.

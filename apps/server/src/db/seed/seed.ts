@@ -1,12 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { generatePassword } from '../../admin/accounts';
 import { type Clock, systemClock } from '../../clock';
-import type { MailSender } from '../../modules/mail/account-mails';
+import { UNDO_DELETION_PATH } from '../../modules/account-deletion/mails';
+import { createUndoLinks } from '../../modules/account-deletion/undo-links';
+import { createAuditRepo } from '../../modules/audit/repo';
+import { createAuditService } from '../../modules/audit/service';
+import { link, type MailSender } from '../../modules/mail/account-mails';
+import { createOutboxRepo } from '../../modules/mail/repo';
+import { createMailService } from '../../modules/mail/service';
+import { createUserRepo } from '../../modules/users/repo';
 import { hashPassword } from '../../modules/users/password';
 import { weakPasswordReason } from '../../modules/users/password-strength';
 import { ADDRESS_FIXTURE_DIR, readReleaseAddresses } from '../address-import/fixture';
 import type { Database } from '../database';
+import { transactionalDatabase } from '../transactions';
 import {
   addressIndex,
   addresses,
@@ -30,8 +38,8 @@ import {
 import { createImageStore } from '../../modules/uploads/image-store';
 import { buildDemoDataset, type DemoDataset } from './dataset';
 import { type DemoCover, drawCoverPicture } from './generate-covers';
-import { DEMO_EMAIL_DOMAIN, type DemoAccount } from './generate-accounts';
-import { NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
+import { DEMO_EMAIL_DOMAIN, type DemoAccount, type UserRow } from './generate-accounts';
+import { LEAVING_VISITOR_EMAIL, NEIGHBOUR_MODERATOR_EMAIL } from './demo-people';
 
 export interface SeedOptions {
   seed: number;
@@ -72,6 +80,8 @@ export interface SeedSummary {
   reviewableEnquiryId: string;
   /** The password every demo account opens with. */
   demoPassword: string;
+  /** The link that keeps the account of the demo visitor waiting to be deleted, also mailed to them. */
+  undoDeletionLink: string;
 }
 
 export class DatabaseNotEmptyError extends Error {}
@@ -128,6 +138,20 @@ async function insertDataset(db: Database, data: DemoDataset): Promise<void> {
   await insertInChunks(db, reviewNotices, data.reviews.notices);
 }
 
+/**
+ * The demo visitor's deletion mail, queued as the app queues it, so that the first start delivers it to the
+ * outbox; its key is answered for the summary to print. The key is random, as the demo password is.
+ */
+async function mailUndoDeletionLink(db: Database, sender: MailSender, clock: Clock, visitor: UserRow): Promise<string> {
+  const { db: mailDb, transactions } = transactionalDatabase(db);
+  const audit = createAuditService(createAuditRepo(mailDb));
+  const mail = createMailService({ repo: createOutboxRepo(mailDb), transactions, audit, from: `no-reply@${DEMO_EMAIL_DOMAIN}` });
+  const undoLinks = createUndoLinks({ keys: createUserRepo(mailDb), mail, sender, clock });
+  const [account] = await db.select().from(users).where(eq(users.id, visitor.id));
+  if (!account?.deletionDueAt) throw new Error('The demo visitor is not waiting to be deleted');
+  return undoLinks.mailRequested(account, account.deletionDueAt);
+}
+
 /** Draws each cover picture and stores it where its business's row says, through the app's image store. */
 async function storeCovers(uploadDir: string, covers: readonly DemoCover[]): Promise<void> {
   const images = createImageStore(uploadDir);
@@ -173,6 +197,7 @@ function describe(summary: SeedSummary, options: SeedOptions): string[] {
     `The demo priest and moderator serve "${summary.demoChurch.name}"; ${NEIGHBOUR_MODERATOR_EMAIL} moderates another church, and decides reports about its businesses.`,
     `The demo trader owns "${summary.demoBusiness.name}".`,
     `The demo user may review the business they asked at /reviews/write?enquiry=${summary.reviewableEnquiryId}`,
+    `${LEAVING_VISITOR_EMAIL} asked for their account to be deleted; it is kept by ${summary.undoDeletionLink}`,
   ];
 }
 
@@ -194,6 +219,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   }
   // Hashed once: argon2 is slow by design, and every demo account shares the demo password.
   const demoPassword = options.demoPassword ?? generatePassword();
+  const clock = options.clock ?? systemClock;
   const passwordHash = await hashPassword(demoPassword);
   const addressFile = await readReleaseAddresses(ADDRESS_FIXTURE_DIR);
   const data = buildDemoDataset({
@@ -201,11 +227,12 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     passwordHash,
     addressFile,
     mailSender: options.mailSender,
-    now: (options.clock ?? systemClock)(),
+    now: clock(),
   });
   // The pictures first, so that no business ever names a file not there yet.
   await storeCovers(options.uploadDir, data.covers);
   await db.transaction((tx) => insertDataset(tx, data));
+  const undoDeletionKey = await mailUndoDeletionLink(db, options.mailSender, clock, data.leavingVisitor);
   const summary: SeedSummary = {
     counts: countRows(data),
     accounts: data.accounts,
@@ -213,6 +240,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     demoBusiness: data.demoBusiness,
     reviewableEnquiryId: data.reviews.reviewableEnquiryId,
     demoPassword,
+    undoDeletionLink: link(options.mailSender, UNDO_DELETION_PATH, undoDeletionKey),
   };
   for (const line of describe(summary, options)) options.log?.(line);
   return summary;

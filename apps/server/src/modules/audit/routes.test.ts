@@ -135,7 +135,7 @@ describe('GET /api/audit', () => {
   it.each([
     ['a date that is no date', { from: '2024-13-01' }, MESSAGES.dateInvalid],
     ['a date not written YYYY-MM-DD', { to: 'yesterday' }, MESSAGES.dateInvalid],
-    ['an unknown action', { action: 'user.delete' }, MESSAGES.chooseAuditAction],
+    ['an unknown action', { action: 'user.vanish' }, MESSAGES.chooseAuditAction],
     ['an unknown subject type', { subjectType: 'PARISH' }, MESSAGES.chooseAuditSubject],
   ])('refuses %s with 400', async (_case, params, message) => {
     const response = await admin.get(`/api/audit?${new URLSearchParams(params).toString()}`);

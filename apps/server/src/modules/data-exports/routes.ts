@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope';
 import { keepAnswersPrivate } from '../../http/private-answers';
+import { requesterOf } from '../../http/requester';
 import { currentUser } from '../sessions/plugin';
 import type { DataExportService } from './service';
 
@@ -35,8 +36,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ dataExports: DataExportSe
       },
     },
     async (request) => {
-      const requester = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
-      const { dataExport, message } = await dataExports.request(currentUser(request), request.body, requester);
+      const { dataExport, message } = await dataExports.request(currentUser(request), request.body, requesterOf(request));
       return envelope(200, message, { dataExport });
     },
   );

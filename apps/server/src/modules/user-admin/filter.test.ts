@@ -179,6 +179,7 @@ describe('GET /api/masterUser/filter', () => {
       accountNonLocked: true,
       credentialsNonExpired: true,
       mfa: true,
+      deletionDueAt: null,
       churches: [{ churchId: church.id, name: church.name, churchRole: 'MODERATOR' }],
       trade: { id: trade.id, name: trade.name },
       createdAt: user.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import type { ChurchRole } from '@churchtrades/shared/church-admin';
 import type { RealState } from '@churchtrades/shared/states';
 import type { UserSwitch } from '@churchtrades/shared/user-admin';
-import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CONSTRAINT_SQLSTATES, type Database, hasSqlState } from '../../db/database';
 import { churches, churchMembers, trades, users } from '../../db/schema';
@@ -21,6 +21,8 @@ export interface UserFilter {
   roles?: readonly AccountRole[];
   /** Each switch as it must be; undefined: either. */
   switches: Record<UserSwitch, boolean | undefined>;
+  /** Waiting to be deleted (true) or not (false); undefined: either. */
+  deletionPending?: boolean | undefined;
 }
 
 export interface MembershipRow {
@@ -53,6 +55,7 @@ const accountColumns = {
   accountNonLocked: users.accountNonLocked,
   credentialsNonExpired: users.credentialsNonExpired,
   mfa: users.mfa,
+  deletionDueAt: users.deletionDueAt,
   createdAt: users.createdAt,
   tradeId: trades.id,
   tradeName: trades.name,
@@ -88,7 +91,7 @@ function churchesOfPriest(priestId: string): SQL {
 }
 
 function conditionsOf(filter: UserFilter): SQL | undefined {
-  const { text, stateType, churchId, priestId, moderatedBy, moderated, role, roles, switches } = filter;
+  const { text, stateType, churchId, priestId, moderatedBy, moderated, role, roles, switches, deletionPending } = filter;
   return and(
     text === '' ? undefined : sql`${nameAndEmail} ilike ${containsPattern(text)}`,
     stateType === undefined
@@ -111,6 +114,7 @@ function conditionsOf(filter: UserFilter): SQL | undefined {
     moderated === undefined ? undefined : eq(users.moderated, moderated),
     role === undefined ? undefined : eq(users.role, role),
     roles === undefined ? undefined : inArray(users.role, [...roles]),
+    deletionPending === undefined ? undefined : deletionPending ? isNotNull(users.deletionDueAt) : isNull(users.deletionDueAt),
     ...Object.entries(switches).map(([name, value]) =>
       value === undefined ? undefined : eq(SWITCH_COLUMNS[name as UserSwitch], value),
     ),

@@ -69,6 +69,7 @@ function filterOf(query: UserFilterQuery): UserFilter {
       accountNonLocked: query.accountNonLocked,
       credentialsNonExpired: query.credentialsNonExpired,
     },
+    deletionPending: query.deletionPending,
   };
 }
 
@@ -96,6 +97,7 @@ function userAdminOf(account: AccountRow, memberships: MembershipRow[]): UserAdm
     accountNonLocked: account.accountNonLocked,
     credentialsNonExpired: account.credentialsNonExpired,
     mfa: account.mfa,
+    deletionDueAt: account.deletionDueAt?.toISOString() ?? null,
     churches: memberships
       .filter((membership) => membership.userId === account.userId)
       .map(({ churchId, name, churchRole }) => ({ churchId, name, churchRole })),

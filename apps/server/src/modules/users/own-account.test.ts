@@ -21,8 +21,8 @@ async function ownerWithBusiness() {
   return { account, trade, browser: await loggedInBrowser(app, db, account.id) };
 }
 
-function close(browser: TestBrowser, path: OwnAccountClosurePath) {
-  return browser.patch(`/api/user/${path}`);
+function close(browser: TestBrowser, path: OwnAccountClosurePath, password = TEST_PASSWORD) {
+  return browser.patch(`/api/user/${path}`, { password });
 }
 
 async function accountOf(userId: string) {
@@ -223,6 +223,24 @@ describe('the self toggles', () => {
       expect((await testBrowser(app).patch(`/api/user/${path}`)).json()).toMatchObject({
         statusCode: 401,
         message: MESSAGES.notLoggedIn,
+      });
+    }
+  });
+
+  it('ask for the password again, and close nothing without it', async () => {
+    for (const path of Object.keys(OWN_ACCOUNT_CLOSURES) as OwnAccountClosurePath[]) {
+      const { account, browser } = await ownerWithBusiness();
+
+      const missing = await browser.patch(`/api/user/${path}`);
+      const wrong = await close(browser, path, 'not-my-password');
+
+      expect(missing.statusCode, path).toBe(400);
+      expect(wrong.json(), path).toMatchObject({ statusCode: 400, message: MESSAGES.wrongPassword });
+      expect(await accountOf(account.id), path).toMatchObject({
+        enabled: true,
+        accountNonLocked: true,
+        accountNonExpired: true,
+        credentialsNonExpired: true,
       });
     }
   });

@@ -267,6 +267,7 @@ describe('the account service, whoever calls it', () => {
     totpSecrets: createTotpSecretBox(config.totpEncryptionKey),
     businesses: { maySee: async () => false },
     abnChecks: { ownerRenamed: async () => 'skipped' },
+    undoLinks: { mailPending: async () => {} },
   });
 
   it("refuses a trader another user's photo", async () => {

@@ -1,4 +1,5 @@
 import { accountProfileSchema } from '@churchtrades/shared/account';
+import { ownAccountClosureSchema } from '@churchtrades/shared/account-deletion';
 import { linkKeyQuerySchema, loginPauseKeySchema, photoFieldsSchema } from '@churchtrades/shared/account-requests';
 import {
   loginSchema,
@@ -30,18 +31,15 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { envelope } from '../../http/envelope';
 import { keepAnswersPrivate } from '../../http/private-answers';
+import { requesterOf } from '../../http/requester';
 import { currentSession, currentUser, sessionToken } from '../sessions/plugin';
 import { readImageForm } from '../uploads/image-form';
-import type { Requester, UserService } from './service';
+import type { UserService } from './service';
 
 const tags = ['user'];
 const nothing = { 200: envelopeSchema(z.object({})) };
 const oneUser = { 200: envelopeSchema(z.object({ user: userViewSchema })) };
 const loggingIn = { 200: envelopeSchema(z.object({ user: loginUserSchema })) };
-
-function requesterOf(request: FastifyRequest): Requester {
-  return { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
-}
 
 /** The photo forms (own and anyone's): whose photo, and the image, not yet decoded. */
 async function readPhotoForm(request: FastifyRequest): Promise<{ userId: string; image: Buffer }> {
@@ -305,10 +303,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       {
         // Read-only as a USER's account is, closing it is still theirs to do.
         onRequest: app.requireUser,
-        schema: { tags, summary: CLOSURE_SUMMARIES[path], response: oneUser },
+        schema: { tags, summary: CLOSURE_SUMMARIES[path], body: ownAccountClosureSchema, response: oneUser },
       },
       async (request, reply) => {
-        const { user, message, loggedOut } = await users.closeOwnAccount(currentSession(request), path);
+        const { user, message, loggedOut } = await users.closeOwnAccount(currentSession(request), path, request.body, requesterOf(request));
         if (loggedOut) reply.clearSessionCookie();
         return envelope(200, message, { user });
       },

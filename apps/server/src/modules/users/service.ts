@@ -1,4 +1,5 @@
 import type { AccountProfileInput } from '@churchtrades/shared/account';
+import { ACCOUNT_DELETION_DAYS, type OwnAccountClosureInput } from '@churchtrades/shared/account-deletion';
 import {
   joinQrCode,
   type LoginInput,
@@ -55,6 +56,7 @@ import type { ImageStore } from '../uploads/image-store';
 import { createLoginPause, pauseMinutesOf } from './login-pause';
 import { hashPassword, verifyPassword } from './password';
 import { type PasswordOwner, weakPasswordReason } from './password-strength';
+import type { UndoLinks } from '../account-deletion/undo-links';
 import type { AccountSwitch, KeyPurpose, NewUser, OneTimeKeyRow, OwnerRow, UserRepo, UserRow } from './repo';
 import { newTotpSecret, otpauthUri, stepOfCode } from './totp';
 import type { TotpSecretBox } from './totp-secrets';
@@ -70,6 +72,8 @@ export const KEY_LIFETIME_HOURS: Record<KeyPurpose, number> = {
   UNDO_EMAIL_CHANGE: 7 * 24,
   // As long as the longest pause of logging in (RATE_LIMITS.wrongPasswordsPerAccount): the link is of no use after it.
   LOGIN_PAUSE: 1,
+  // Until the account is deleted (account-deletion/undo-links.ts sets each key's own end).
+  UNDO_DELETION: ACCOUNT_DELETION_DAYS * 24,
 };
 
 /** DESIGN "Sessions and security": limits per address and per account on everything that can be guessed at. */
@@ -116,6 +120,8 @@ export interface UserServiceDependencies {
   businesses: { maySee(user: SignedInUser, tradeId: string): Promise<boolean> };
   /** A sole trader's ABN is registered to its owner's name (abn module): a new name is checked with the register. */
   abnChecks: Pick<AbnService, 'ownerRenamed'>;
+  /** An address registered again while its account waits to be deleted gets the undo link (account-deletion module). */
+  undoLinks: Pick<UndoLinks, 'mailPending'>;
 }
 
 /**
@@ -191,6 +197,7 @@ function assertHardToGuess(password: string, owner: PasswordOwner, field: string
 
 /** Checked only once the password is right, so that a stranger learns nothing about an account. */
 function assertMayLogIn(user: UserRow): void {
+  if (user.deletionDueAt !== null) throw new AppError('FORBIDDEN', MESSAGES.accountDeletionPending);
   if (!user.accountNonLocked) throw new AppError('FORBIDDEN', MESSAGES.accountLocked);
   if (!user.accountNonExpired) throw new AppError('FORBIDDEN', MESSAGES.accountExpired);
   if (!user.enabled) throw new AppError('FORBIDDEN', MESSAGES.accountNotVerified);
@@ -231,10 +238,11 @@ const KEY_INVALID_MESSAGE: Record<KeyPurpose, string> = {
   CHANGE_EMAIL: MESSAGES.emailChangeLinkInvalid,
   UNDO_EMAIL_CHANGE: MESSAGES.emailChangeLinkInvalid,
   LOGIN_PAUSE: MESSAGES.loginPauseLinkInvalid,
+  UNDO_DELETION: MESSAGES.accountDeletionLinkInvalid,
 };
 
 export function createUserService(deps: UserServiceDependencies) {
-  const { repo, sessions, rateLimits, mail, images, sender, clock, transactions, audit, totpSecrets, businesses, abnChecks } = deps;
+  const { repo, sessions, rateLimits, mail, images, sender, clock, transactions, audit, totpSecrets, businesses, abnChecks, undoLinks } = deps;
   let dummyPasswordHash: Promise<string> | undefined;
 
   /**
@@ -405,6 +413,7 @@ export function createUserService(deps: UserServiceDependencies) {
     await transactions.run(async () => {
       const account = await repo.findByEmail(registration.email);
       if (!account) return;
+      if (account.deletionDueAt !== null) return undoLinks.mailPending({ ...account, deletionDueAt: account.deletionDueAt });
       const replaced = await repo.replaceUnverified(account.id, { firstName, lastName, passwordHash });
       if (!replaced) return mail.queue(alreadyRegisteredMail(sender, recipientOf(account)));
       await repo.useAllKeys(account.id, 'VERIFY_ACCOUNT', clock());
@@ -750,11 +759,18 @@ export function createUserService(deps: UserServiceDependencies) {
      * Disabling, locking or expiring the account ends every session of it (this one too), and its business leaves
      * the directory (trades.listed, db/README.md); an expired password ends the others and is chosen anew at the
      * next login. Closed already: 409, since opening it again is an administrator's (or a password reset's).
+     * The password is asked again: a session left open on a shared computer must not close the owner's account.
      */
-    async closeOwnAccount(session: CurrentSession, path: OwnAccountClosurePath): Promise<OwnAccountClosure> {
+    async closeOwnAccount(
+      session: CurrentSession,
+      path: OwnAccountClosurePath,
+      { password }: OwnAccountClosureInput,
+      requester: Requester,
+    ): Promise<OwnAccountClosure> {
       const name = OWN_ACCOUNT_CLOSURES[path];
       const closure = CLOSURES[name];
       const account = await accountOf(session.user);
+      await assertCurrentPassword(account, password, requester);
       const closed = await transactions.run(async () => {
         const row = await repo.closeSwitch(account.id, name);
         if (!row) throw new AppError('CONFLICT', closure.alreadyClosed);

@@ -1,4 +1,5 @@
 import type { AccountProfileInput } from '@churchtrades/shared/account';
+import type { OwnAccountClosureInput } from '@churchtrades/shared/account-deletion';
 import { IMAGE_FILE_FIELD } from '@churchtrades/shared/account-requests';
 import type { PasswordChangeInput } from '@churchtrades/shared/auth';
 import type { Envelope } from '@churchtrades/shared/envelope';
@@ -70,9 +71,12 @@ const accountApi = api.injectEndpoints({
       transformResponse: toAccountChange,
       onQueryStarted: keepChangedUser,
     }),
-    /** Closes a switch of the own account (SPEC §7 toggles, no body); closing the account itself logs out. */
-    closeOwnAccount: build.mutation<AccountChange, OwnAccountClosurePath>({
-      query: (path) => ({ url: `/user/${path}`, method: 'PATCH' }),
+    /**
+     * Closes a switch of the own account (SPEC §7 toggles), the password given again so that a session left open
+     * cannot lock its owner out; closing the account itself logs out.
+     */
+    closeOwnAccount: build.mutation<AccountChange, { path: OwnAccountClosurePath } & OwnAccountClosureInput>({
+      query: ({ path, password }) => ({ url: `/user/${path}`, method: 'PATCH', body: { password } }),
       transformResponse: toAccountChange,
     }),
   }),

@@ -26,6 +26,11 @@ export function AccountNav() {
           Download my data
         </Nav.Link>
       </Nav.Item>
+      <Nav.Item as="li">
+        <Nav.Link as={NavLink} to={paths.accountDelete.getHref()}>
+          Delete my account
+        </Nav.Link>
+      </Nav.Item>
     </Nav>
   );
 }

@@ -1,8 +1,9 @@
 import type { UserView } from '@churchtrades/shared/user';
 import { serveApi, type Route } from '../../../testing/api-server';
-import { renderRoutes } from '../../../testing/render-routes';
+import { LocationProbe, renderRoutes } from '../../../testing/render-routes';
 import { AccountLayout } from '../components/account-layout';
 import { DataExportPage } from '../components/data-export-page';
+import { DeleteAccountPage } from '../components/delete-account-page';
 import { PasswordPage } from '../components/password-page';
 import { ProfilePage } from '../components/profile-page';
 import { SessionsPage } from '../components/sessions-page';
@@ -12,6 +13,7 @@ export function renderAccount(path: string, user: UserView, routes: Record<strin
   const server = serveApi({ 'GET /api/user/profile': { data: { user } }, ...routes });
   const view = renderRoutes(
     [
+      { path: '/', element: <LocationProbe name="Home" /> },
       {
         path: '/account',
         element: <AccountLayout />,
@@ -20,6 +22,7 @@ export function renderAccount(path: string, user: UserView, routes: Record<strin
           { path: '/account/password', element: <PasswordPage /> },
           { path: '/account/sessions', element: <SessionsPage /> },
           { path: '/account/data', element: <DataExportPage /> },
+          { path: '/account/delete', element: <DeleteAccountPage /> },
         ],
       },
     ],

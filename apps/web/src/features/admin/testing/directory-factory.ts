@@ -34,6 +34,7 @@ export function makeUserAdmin(overrides: Partial<UserAdmin> = {}): UserAdmin {
     accountNonLocked: true,
     credentialsNonExpired: true,
     mfa: false,
+    deletionDueAt: null,
     churches: [],
     trade: null,
     createdAt: '2025-03-01T01:00:00.000Z',

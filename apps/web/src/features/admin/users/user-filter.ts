@@ -16,15 +16,20 @@ export const USER_FILTER_FIELDS = {
   accountNonLocked: oneOf(FLAG_VALUES),
   credentialsNonExpired: oneOf(FLAG_VALUES),
   moderated: oneOf(FLAG_VALUES),
+  deletionPending: oneOf(FLAG_VALUES),
 } satisfies FilterFields;
 
 export type UserFilter = FilterValues<typeof USER_FILTER_FIELDS>;
 
-/** The account flag filters: "Yes" finds the accounts in good standing on that count. */
+/**
+ * The account flag filters: "Yes" finds the accounts in good standing on that count, but for the last one, where it
+ * finds the accounts their owners asked to delete.
+ */
 export const FLAG_FILTERS = [
   { name: 'enabled', label: 'Enabled' },
   { name: 'accountNonExpired', label: 'Not expired' },
   { name: 'accountNonLocked', label: 'Not locked' },
   { name: 'credentialsNonExpired', label: 'Credentials not expired' },
   { name: 'moderated', label: 'Confirmed' },
+  { name: 'deletionPending', label: 'Deletion pending' },
 ] as const satisfies readonly { name: keyof UserFilter; label: string }[];

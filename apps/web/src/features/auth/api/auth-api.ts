@@ -1,3 +1,4 @@
+import type { AccountDeletionUndo } from '@churchtrades/shared/account-deletion';
 import type { LoginPauseKey } from '@churchtrades/shared/account-requests';
 import type {
   LoginInput,
@@ -52,6 +53,14 @@ const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/user/verify/login', method: 'POST', body }),
       transformResponse: toMessage,
     }),
+    /**
+     * The undo link mailed with a deletion: keeps the account and opens it again. A POST sent by the page's button,
+     * as the "it's me" link's, so that a mail scanner opening the link does not undo the deletion.
+     */
+    keepAccount: build.mutation<string, AccountDeletionUndo>({
+      query: (body) => ({ url: '/user/deletion/undo', method: 'POST', body }),
+      transformResponse: toMessage,
+    }),
     // Queries, not mutations: the keys are single use, and a query is sent once however often the page
     // mounts (React's development double mount included).
     verifyAccount: build.query<string, string>({
@@ -83,6 +92,7 @@ export const {
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
   useLetInDuringPauseMutation,
+  useKeepAccountMutation,
   useVerifyAccountQuery,
   useVerifyEmailQuery,
   useUndoEmailChangeQuery,

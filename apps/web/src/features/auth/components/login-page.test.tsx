@@ -147,6 +147,17 @@ describe('LoginPage', () => {
     expect(isLoggedIn()).toBe(false);
   });
 
+  it('says an account waiting to be deleted is waiting, and how to keep it, without logging in', async () => {
+    serveApi({ 'POST /api/user/login': { status: 403, message: MESSAGES.accountDeletionPending } });
+    const { user, router } = renderLogin();
+
+    await logIn(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.accountDeletionPending);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(isLoggedIn()).toBe(false);
+  });
+
   it("says 'An error occurred' when the server cannot be reached", async () => {
     serveApi({
       'POST /api/user/login': () => Response.error(),

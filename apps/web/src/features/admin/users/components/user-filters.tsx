@@ -14,7 +14,7 @@ interface UserFiltersProps {
   onChange: (changes: Partial<UserFilter>) => void;
 }
 
-/** Name or e-mail, state, church, role and the four account flags of `/admin/users`. */
+/** Name or e-mail, state, church, role and the account flags of `/admin/users`, a pending deletion among them. */
 export function UserFilters({ filter, onChange }: UserFiltersProps) {
   const [text, setText] = useDraft(filter.searchText);
   const { currentData: churches } = useStateChurchesQuery(filter.stateType === '' ? 'ALL' : filter.stateType);

@@ -87,6 +87,16 @@ describe('UserPage', () => {
     expect(router.state.location.pathname).toBe(`/moderation/trades/${TRADE_ID}`);
   });
 
+  it('shows in the details that the owner asked to delete the account, and the day it will be deleted', async () => {
+    renderUserPage({ user: { enabled: false, deletionDueAt: '2026-03-16T09:30:00.000Z' } });
+
+    expect(await screen.findByRole('heading', { name: 'Mary Jones' })).toBeInTheDocument();
+    const details = screen.getByRole('heading', { name: 'Details' }).closest('.card') as HTMLElement;
+    expect(within(details).getByText('Deletion pending')).toBeInTheDocument();
+    expect(within(details).getByText('16 Mar 2026')).toBeInTheDocument();
+    expect(within(details).getByText('Disabled')).toBeInTheDocument();
+  });
+
   it('offers an ADMIN the roles up to GOVERNOR only', async () => {
     renderUserPage({ viewerRole: 'ADMIN' });
 

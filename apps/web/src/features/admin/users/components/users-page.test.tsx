@@ -88,6 +88,29 @@ describe('UsersPage', () => {
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(expected);
   });
 
+  it('finds the accounts waiting for deletion, each showing the day it will be deleted', async () => {
+    const leaving = makeUserAdmin({ firstName: 'Anna', lastName: 'Leaving', deletionDueAt: '2026-03-16T09:30:00.000Z' });
+    const { user, server, router } = renderDirectoryAdmin('/admin/users', {
+      routes: {
+        [FILTER]: ({ url }: ReceivedCall) => ({
+          data: { users: pageOf(url.searchParams.get('deletionPending') === 'true' ? [leaving] : [MARY, leaving], { size: 20 }) },
+        }),
+      },
+    });
+
+    const mary = (await screen.findByRole('link', { name: 'Mary Jones' })).closest('tr') as HTMLElement;
+    expect(within(mary).queryByText('Deletion pending')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Deletion pending'), 'Yes');
+
+    await expectLastQuery(server, FILTER, { deletionPending: 'true', page: '0', size: '20' });
+    expect(router.state.location.search).toBe('?deletionPending=true');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Mary Jones' })).not.toBeInTheDocument());
+    const row = screen.getByRole('link', { name: 'Anna Leaving' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Deletion pending')).toBeInTheDocument();
+    expect(within(row).getByText('16 Mar 2026')).toHaveAttribute('dateTime', '2026-03-16T09:30:00.000Z');
+    expect(within(row).queryByText('Active')).not.toBeInTheDocument();
+  });
+
   it('offers the churches of the chosen state, and clears the church when the state changes', async () => {
     const { user, server } = renderUsers(`/admin/users?stateType=NSW&churchId=${ST_MARY.churchId}`);
 
