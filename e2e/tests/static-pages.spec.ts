@@ -48,7 +48,7 @@ test('Privacy Policy: last updated, decisions made automatically, under-13s, the
   await expect(page).toHaveURL(/\/privacypolicy$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
   await expect(page).toHaveTitle('Privacy Policy · ChurchTrades');
-  await expect(page.getByText('Last updated: December 3, 2026')).toBeVisible();
+  await expect(page.getByText('Last updated: December 4, 2026')).toBeVisible();
   const contents = page.getByRole('navigation', { name: 'On this page' });
   await contents.getByRole('link', { name: 'Decisions made automatically' }).click();
   await expect(page).toHaveURL(/\/privacypolicy#automated-decisions$/);

@@ -10,6 +10,11 @@ export const FORMER_CUSTOMER = 'Former customer';
 /** Who a deleted person is in the conversations of their enquiries, which the businesses keep. */
 export const FORMER_USER = 'Former user';
 
+/** Whether an enquiry's sender deleted their account: the conversation stays, with no address left to answer to. */
+export function senderLeft(enquiry: { senderEmail: string }): boolean {
+  return enquiry.senderEmail === '';
+}
+
 /** `POST /user/deletion`. */
 export const accountDeletionRequestSchema = identityConfirmationSchema;
 export type AccountDeletionRequest = IdentityConfirmation;

@@ -1,3 +1,4 @@
+import { senderLeft } from '@churchtrades/shared/account-deletion';
 import {
   ENQUIRY_FOLDERS,
   type EnquiryFolder,
@@ -151,8 +152,7 @@ export function createEnquiryInboxService({ repo, links, mail, sender, clock, tr
       const trade = await transactions.run(async () => {
         const { trade, row } = await ownEnquiry(user, id, true);
         if (row.folder === 'SPAM') throw new AppError('CONFLICT', MESSAGES.enquiryInSpam);
-        // A deleted sender's conversation stays readable, but no address is left to mail an answer to.
-        if (row.senderEmail === '') throw new AppError('CONFLICT', MESSAGES.formerUserCannotBeAnswered);
+        if (senderLeft(row)) throw new AppError('CONFLICT', MESSAGES.formerUserCannotBeAnswered);
         const now = clock();
         await repo.addMessage(row.id, 'OWNER', body, now);
         await repo.answered(row.id, now);

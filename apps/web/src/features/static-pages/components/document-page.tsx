@@ -10,7 +10,7 @@ interface PolicyDate {
 /** The date the terms were last changed (SPEC §1). */
 export const TERMS_LAST_UPDATED: PolicyDate = { iso: '2025-04-20', text: 'April 20, 2025' };
 /** The privacy policy changed when it first listed the decisions made automatically. */
-export const PRIVACY_POLICY_LAST_UPDATED: PolicyDate = { iso: '2026-12-03', text: 'December 3, 2026' };
+export const PRIVACY_POLICY_LAST_UPDATED: PolicyDate = { iso: '2026-12-04', text: 'December 4, 2026' };
 
 interface DocumentPageProps {
   /** The page's one h1. */

@@ -17,8 +17,8 @@ describe('PrivacyPolicyPage', () => {
 
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Privacy Policy']);
     expect(document.title).toBe('Privacy Policy · ChurchTrades');
-    expect(screen.getByText('December 3, 2026')).toHaveAttribute('datetime', '2026-12-03');
-    expect(screen.getByText(/^Last updated:/)).toHaveTextContent('Last updated: December 3, 2026');
+    expect(screen.getByText('December 4, 2026')).toHaveAttribute('datetime', '2026-12-04');
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent('Last updated: December 4, 2026');
 
     const contents = within(screen.getByRole('navigation', { name: 'On this page' }));
     expect(contents.getByRole('link', { name: 'Cookies and browser storage' })).toHaveAttribute(

@@ -1,3 +1,4 @@
+import { FORMER_USER } from '@churchtrades/shared/account-deletion';
 import type { ReceivedEnquiry } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -89,6 +90,17 @@ describe('EnquiryPage', () => {
     expect(await screen.findByText('Your answer is sent')).toBeInTheDocument();
     expect(screen.getByLabelText('Your answer')).toHaveValue('');
     expect(screen.getByText(/Parramatta · in Answered/)).toBeInTheDocument();
+  });
+
+  it('keeps the conversation of a sender who deleted their account, with no address and no answer form', async () => {
+    const enquiry = makeReceivedEnquiry({ senderName: FORMER_USER, senderEmail: '', senderPhone: null });
+    renderEnquiry(enquiry);
+
+    expect(await screen.findByRole('heading', { name: `Enquiry from ${FORMER_USER}` })).toBeInTheDocument();
+    expect(screen.getByText('None: they deleted their account')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.formerUserCannotBeAnswered)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /send/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: new RegExp(`^${FORMER_USER}'s message`) })).toBeInTheDocument();
   });
 
   it('archives an enquiry and moves it back to New', async () => {

@@ -1,3 +1,4 @@
+import { senderLeft } from '@churchtrades/shared/account-deletion';
 import { MESSAGES } from '@churchtrades/shared/messages';
 import { type OwnerReplyInput, ownerReplySchema, type ReceivedEnquiry } from '@churchtrades/shared/enquiries';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -69,8 +70,14 @@ function EnquiryConversation({ enquiry }: { enquiry: ReceivedEnquiry }) {
       <dl className="row mb-3">
         <dt className="col-sm-3">E-mail</dt>
         <dd className="col-sm-9 text-break">
-          <a href={`mailto:${enquiry.senderEmail}`}>{enquiry.senderEmail}</a>
-          {!enquiry.senderConfirmed && <span className="text-body-secondary"> (not confirmed)</span>}
+          {senderLeft(enquiry) ? (
+            'None: they deleted their account'
+          ) : (
+            <>
+              <a href={`mailto:${enquiry.senderEmail}`}>{enquiry.senderEmail}</a>
+              {!enquiry.senderConfirmed && <span className="text-body-secondary"> (not confirmed)</span>}
+            </>
+          )}
         </dd>
         <dt className="col-sm-3">Phone</dt>
         <dd className="col-sm-9">
@@ -105,7 +112,7 @@ function EnquiryConversation({ enquiry }: { enquiry: ReceivedEnquiry }) {
       {readOnly && <ReadOnlyNote />}
       {/* A disabled fieldset disables every input and button in it. */}
       <fieldset disabled={readOnly}>
-        <ReplyForm enquiry={enquiry} />
+        {senderLeft(enquiry) ? <p>{MESSAGES.formerUserCannotBeAnswered}</p> : <ReplyForm enquiry={enquiry} />}
         <EnquiryActions enquiry={enquiry} />
       </fieldset>
     </>
