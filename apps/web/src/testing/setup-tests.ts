@@ -1,3 +1,4 @@
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
@@ -13,6 +14,11 @@ class PageRelativeRequest extends NodeRequest {
   }
 }
 if (NodeRequest.name !== PageRelativeRequest.name) globalThis.Request = PageRelativeRequest;
+
+// jsdom gives the page its own File and Blob, but the FormData the page sends is Node's, which takes only Node's
+// files (since Node 22): the page's files are Node's too, so that a photo's upload is the one a browser makes.
+globalThis.Blob = NodeBlob as unknown as typeof Blob;
+globalThis.File = NodeFile as unknown as typeof File;
 
 // Registered before the cleanup below, so it runs after it (vitest runs after-hooks in reverse): the handlers of
 // a test stay until its page is gone.
