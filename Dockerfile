@@ -7,7 +7,7 @@
 #
 # See compose.yaml for PostgreSQL and a mail catcher beside it, and docs/operations.md.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Every workspace's package.json: npm ci checks them all against package-lock.json.
 FROM ${NODE_IMAGE} AS manifests

@@ -39,7 +39,7 @@ export async function buildServer(): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     sourcesContent: false,
     plugins: [installedPackagesStayInstalled],

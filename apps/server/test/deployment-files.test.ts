@@ -132,7 +132,7 @@ describe('Dockerfile', () => {
     const workspaces: string[] = JSON.parse(read('package.json')).workspaces;
     const copied = stages[0]!.instructions.filter(({ keyword }) => keyword === 'COPY').flatMap((copy) => copyOf(copy).sources);
     for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json`);
-    expect(read('Dockerfile')).toMatch(/^ARG NODE_IMAGE=node:20-/m);
+    expect(read('Dockerfile')).toMatch(/^ARG NODE_IMAGE=node:24-/m);
   });
 });
 
