@@ -239,7 +239,7 @@ export async function buildApp({
   const mail = createMailService({ repo: outbox, transactions, audit, from: config.mailFrom, onQueued: background?.nudgeMail });
   await app.register(sessionPlugin, { sessions, secureCookie: config.nodeEnv === 'production' });
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
-  await app.register(metricsRoutes, { metrics });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
   const clientErrors = createClientErrorService({ rateLimits });
   const tradeAdmin = createTradeAdminService(createTradeAdminRepo(db));

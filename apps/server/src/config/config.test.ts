@@ -76,6 +76,12 @@ describe('configuration', () => {
     );
   });
 
+  it('lets no scraper in by token unless METRICS_TOKEN is set, and refuses a short one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 32 characters');
+  });
+
   it("checks only an ABN's digits without ABR_GUID, and asks the register's own address by default", () => {
     expect(loadConfig({}).abr).toEqual({ guid: undefined, url: 'https://abr.business.gov.au', timeoutMs: 5000 });
     expect(loadConfig({ ABR_GUID: 'issued-guid', ABR_URL: 'http://127.0.0.1:9000' }).abr).toMatchObject({

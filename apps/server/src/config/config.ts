@@ -59,6 +59,7 @@ const environmentSchema = z.object({
   BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
   API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   TRUST_PROXY: optionalText,
+  METRICS_TOKEN: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_SEED: z.coerce.number().int().default(20250420),
@@ -86,6 +87,8 @@ export interface Config {
   databasePoolSize: number;
   dataDir: string;
   sessionSecret: string;
+  /** A bearer token that lets a scraper on another machine read /metrics; undefined: loopback and operators only. */
+  metricsToken: string | undefined;
   /** The AES-256 key (32 bytes) that encrypts the accounts' TOTP secrets in the database. */
   totpEncryptionKey: Buffer;
   smtpUrl: string | undefined;
@@ -196,6 +199,9 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
   if (vars.NODE_ENV === 'production' && (vars.SESSION_SECRET?.length ?? 0) < 32) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET must be at least 32 characters in production');
   }
+  if (vars.METRICS_TOKEN !== undefined && vars.METRICS_TOKEN.length < 32) {
+    throw new ConfigError('Invalid configuration: METRICS_TOKEN must be at least 32 characters');
+  }
   if ((vars.ADDRESS_API_URL === undefined) !== (vars.ADDRESS_API_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: ADDRESS_API_URL and ADDRESS_API_KEY must be set together');
   }
@@ -216,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     databasePoolSize: vars.DATABASE_POOL_SIZE,
     dataDir,
     sessionSecret: vars.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+    metricsToken: vars.METRICS_TOKEN,
     totpEncryptionKey: totpEncryptionKeyOf(vars.TOTP_ENCRYPTION_KEY, vars.NODE_ENV),
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,

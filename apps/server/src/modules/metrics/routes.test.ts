@@ -20,6 +20,45 @@ async function browserOf(role: 'TRADER' | 'ADMIN' | 'DEVELOPER' | 'SUPER', addre
   return browser;
 }
 
+const token = 'scrape-token-of-the-prometheus-next-door';
+const scraped = await createTestApp({ metricsToken: token });
+
+describe('GET /metrics with METRICS_TOKEN set', () => {
+  const fromElsewhere = (authorization?: string) =>
+    scraped.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: authorization === undefined ? {} : { authorization },
+    });
+
+  it('answers a scraper on another machine bearing the token', async () => {
+    const response = await fromElsewhere(`Bearer ${token}`);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('# TYPE http_requests_total counter');
+  });
+
+  it.each([
+    ['another token', `Bearer ${token}x`],
+    ['the token without its scheme', token],
+    ['no token', undefined],
+  ])('answers 401 to %s', async (_case, authorization) => {
+    expect((await fromElsewhere(authorization)).json()).toMatchObject({ statusCode: 401, status: 'UNAUTHORIZED' });
+  });
+
+  it('lets no token in where none is set', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+    expect(response.statusCode).toBe(401);
+  });
+});
+
 describe('GET /metrics', () => {
   it('answers a request from loopback without a session in the Prometheus text format', async () => {
     const response = await fromLoopback();

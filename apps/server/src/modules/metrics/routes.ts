@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { mayViewOperations } from '@churchtrades/shared/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,17 +19,33 @@ export function isLoopbackRequest(request: FastifyRequest): boolean {
   return peer !== undefined && LOOPBACK_ADDRESSES.has(peer) && !forwarded;
 }
 
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Whether the request bears the scrape token (`Authorization: Bearer …`). Compared as digests in constant time,
+ * so the answer's timing tells nothing of how much of a guess was right.
+ */
+export function bearsToken(request: FastifyRequest, token: string | undefined): boolean {
+  const header = request.headers.authorization;
+  if (token === undefined || header === undefined || !header.startsWith('Bearer ')) return false;
+  return timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
+}
+
 /**
  * `GET /metrics` in the Prometheus text format (DESIGN "Roles": operational views are a DEVELOPER's and a
- * SUPER's). A scraper on the machine itself may read it without logging in; a request bringing a session
- * cookie is judged by its user's role, from wherever it comes.
+ * SUPER's). A scraper on the machine itself may read it without logging in, and with METRICS_TOKEN set a scraper
+ * elsewhere (a Prometheus in another container) bearing it; a request bringing a session cookie is judged by its
+ * user's role, from wherever it comes.
  */
-export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics }> = async (app, { metrics }) => {
+export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; token: string | undefined }> = async (
+  app,
+  { metrics, token },
+) => {
   keepAnswersPrivate(app);
   const requireOperator = app.requireRole(mayViewOperations);
 
   async function mayReadMetrics(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (sessionToken(request) === undefined && isLoopbackRequest(request)) return;
+    if (sessionToken(request) === undefined && (isLoopbackRequest(request) || bearsToken(request, token))) return;
     await requireOperator(request, reply);
   }
 
@@ -40,7 +57,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics }> = async 
       logLevel: 'warn',
       schema: {
         tags: ['operations'],
-        summary: 'Prometheus metrics: requests per route, the database pool, the process (developers, or loopback)',
+        summary: 'Prometheus metrics: requests per route, the database pool, the process (developers, loopback, or the scrape token)',
       },
     },
     async (_request, reply) => reply.type(metrics.contentType).send(await metrics.exposition()),
