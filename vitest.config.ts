@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { databaseKinds, serverProject } from './apps/server/test-projects.ts';
+import { SlowestTestFiles } from './scripts/slowest-test-files.ts';
 
 export default defineConfig({
   test: {
@@ -10,5 +11,6 @@ export default defineConfig({
     ],
     // Two cores, a worker for each.
     maxWorkers: 2,
+    reporters: ['default', new SlowestTestFiles()],
   },
 });

@@ -21,6 +21,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
+  // Every run ends with its ten slowest files, so that a file growing slower is seen the day it does.
+  reportSlowTests: { max: 10, threshold: 0 },
   use: {
     browserName: 'chromium',
     headless: true,
