@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { SiteNavbar } from './site-navbar';
@@ -14,5 +14,9 @@ describe('SiteNavbar', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('link', { name: 'About' }));
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    // The menu folds away with a transition whose timer outlives the click: the test ends once it has run.
+    const menu = document.getElementById('site-menu');
+    await waitFor(() => expect(menu).not.toHaveClass('collapsing'));
+    expect(menu).not.toHaveClass('show');
   });
 });

@@ -1,6 +1,6 @@
 import { BLOCK_REASON_MAX_LENGTH, blockSenderSchema, type EnquiryReview } from '@churchtrades/shared/enquiries';
 import { MESSAGES } from '@churchtrades/shared/messages';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -29,7 +29,9 @@ export function BlockSenderDialog({ review, onClose, onBlocked }: BlockSenderDia
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [blockSender, { isLoading }] = useBlockSenderMutation();
   const { alert, clearAlert, showError } = useFormAlert();
-  const blocked = useRef(false);
+  // After a block the button that opened the dialog leaves with its review: focus goes to the list (onBlocked), not
+  // back to that button, whichever the page has drawn first.
+  const [blocked, setBlocked] = useState(false);
 
   async function block() {
     if (!review) return;
@@ -51,20 +53,20 @@ export function BlockSenderDialog({ review, onClose, onBlocked }: BlockSenderDia
       return;
     }
     toast.success(successMessage(result.data.message, MESSAGES.senderBlocked));
-    blocked.current = true;
+    setBlocked(true);
     onClose();
   }
 
   function forget() {
-    if (blocked.current) onBlocked();
-    blocked.current = false;
+    if (blocked) onBlocked();
+    setBlocked(false);
     setReason('');
     setReasonError(null);
     clearAlert();
   }
 
   return (
-    <Modal show={review !== null} onHide={onClose} onExited={forget} aria-labelledby={titleId} centered>
+    <Modal show={review !== null} onHide={onClose} onExited={forget} restoreFocus={!blocked} aria-labelledby={titleId} centered>
       <Form
         noValidate
         onSubmit={(event) => {

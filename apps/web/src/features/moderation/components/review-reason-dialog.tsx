@@ -5,7 +5,7 @@ import {
 } from '@churchtrades/shared/reviews';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -56,7 +56,9 @@ export function ReviewReasonDialog({
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { alert, clearAlert, showError } = useFormAlert();
-  const decided = useRef(false);
+  // A decision takes the review, and the button that opened the dialog, off the page: focus goes where onDone puts
+  // it, not back to that button, whichever the page has drawn first.
+  const [decided, setDecided] = useState(false);
 
   async function submit() {
     clearAlert();
@@ -73,20 +75,20 @@ export function ReviewReasonDialog({
       return;
     }
     toast.success(successMessage(result.data.message, successFallback));
-    decided.current = true;
+    setDecided(true);
     onClose();
   }
 
   function forget() {
-    if (decided.current) onDone();
-    decided.current = false;
+    if (decided) onDone();
+    setDecided(false);
     setReason('');
     setReasonError(null);
     clearAlert();
   }
 
   return (
-    <Modal show={show} onHide={onClose} onExited={forget} aria-labelledby={titleId} centered>
+    <Modal show={show} onHide={onClose} onExited={forget} restoreFocus={!decided} aria-labelledby={titleId} centered>
       <Form
         noValidate
         onSubmit={(event) => {
