@@ -30,7 +30,8 @@ export function BlockSenderDialog({ review, onClose, onBlocked }: BlockSenderDia
   const [blockSender, { isLoading }] = useBlockSenderMutation();
   const { alert, clearAlert, showError } = useFormAlert();
   // After a block the button that opened the dialog leaves with its review: focus goes to the list (onBlocked), not
-  // back to that button, whichever the page has drawn first.
+  // back to that button, and the closing dialog no longer pulls it back inside itself (its focus trap reacts a tick
+  // after the focus moves, and may still be listening then).
   const [blocked, setBlocked] = useState(false);
 
   async function block() {
@@ -66,7 +67,7 @@ export function BlockSenderDialog({ review, onClose, onBlocked }: BlockSenderDia
   }
 
   return (
-    <Modal show={review !== null} onHide={onClose} onExited={forget} restoreFocus={!blocked} aria-labelledby={titleId} centered>
+    <Modal show={review !== null} onHide={onClose} onExited={forget} restoreFocus={!blocked} enforceFocus={!blocked} aria-labelledby={titleId} centered>
       <Form
         noValidate
         onSubmit={(event) => {

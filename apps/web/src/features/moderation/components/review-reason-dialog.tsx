@@ -57,7 +57,8 @@ export function ReviewReasonDialog({
   const [busy, setBusy] = useState(false);
   const { alert, clearAlert, showError } = useFormAlert();
   // A decision takes the review, and the button that opened the dialog, off the page: focus goes where onDone puts
-  // it, not back to that button, whichever the page has drawn first.
+  // it, not back to that button, and the closing dialog no longer pulls it back inside itself (its focus trap
+  // reacts a tick after the focus moves, and may still be listening then).
   const [decided, setDecided] = useState(false);
 
   async function submit() {
@@ -88,7 +89,7 @@ export function ReviewReasonDialog({
   }
 
   return (
-    <Modal show={show} onHide={onClose} onExited={forget} restoreFocus={!decided} aria-labelledby={titleId} centered>
+    <Modal show={show} onHide={onClose} onExited={forget} restoreFocus={!decided} enforceFocus={!decided} aria-labelledby={titleId} centered>
       <Form
         noValidate
         onSubmit={(event) => {
