@@ -60,14 +60,13 @@ export function BlockSenderDialog({ review, onClose, onBlocked }: BlockSenderDia
 
   function forget() {
     if (blocked) onBlocked();
-    setBlocked(false);
     setReason('');
     setReasonError(null);
     clearAlert();
   }
 
   return (
-    <Modal show={review !== null} onHide={onClose} onExited={forget} restoreFocus={!blocked} enforceFocus={!blocked} aria-labelledby={titleId} centered>
+    <Modal show={review !== null} onHide={onClose} onEnter={() => setBlocked(false)} onExited={forget} restoreFocus={!blocked} enforceFocus={!blocked} aria-labelledby={titleId} centered>
       <Form
         noValidate
         onSubmit={(event) => {

@@ -82,14 +82,13 @@ export function ReviewReasonDialog({
 
   function forget() {
     if (decided) onDone();
-    setDecided(false);
     setReason('');
     setReasonError(null);
     clearAlert();
   }
 
   return (
-    <Modal show={show} onHide={onClose} onExited={forget} restoreFocus={!decided} enforceFocus={!decided} aria-labelledby={titleId} centered>
+    <Modal show={show} onHide={onClose} onEnter={() => setDecided(false)} onExited={forget} restoreFocus={!decided} enforceFocus={!decided} aria-labelledby={titleId} centered>
       <Form
         noValidate
         onSubmit={(event) => {
