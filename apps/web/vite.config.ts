@@ -192,6 +192,9 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     name: 'web',
+    // As many workers as the root config gives every project (vitest.config.ts): projects of different limits would
+    // run one after the other instead of side by side.
+    maxWorkers: 2,
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],

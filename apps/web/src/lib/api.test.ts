@@ -1,7 +1,7 @@
 import { NOT_LOGGED_IN_MESSAGE } from '@churchtrades/shared/envelope';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { server, serveApi } from '../testing/api-server';
+import { requestsHandedToFetch, serveApi } from '../testing/api-server';
 import { makeUser } from '../testing/user-factory';
 import { api } from './api';
 import { currentUserApi } from './current-user-api';
@@ -45,16 +45,13 @@ describe('base query', () => {
   });
 
   it('sends the session cookie and asks under /api', async () => {
-    const sent: Request[] = [];
-    server.events.on('request:start', ({ request }) => {
-      sent.push(request);
-    });
+    const sent = requestsHandedToFetch();
     serveApi({ 'GET /api/probe': { data: { ok: true } } });
 
     await probe();
 
-    expect(sent[0]?.credentials).toBe('include');
-    expect(new URL(sent[0]?.url ?? '').pathname).toBe('/api/probe');
+    expect(sent()[0]?.credentials).toBe('include');
+    expect(new URL(sent()[0]?.url ?? '').pathname).toBe('/api/probe');
   });
 
   it('reports an unreachable server as FETCH_ERROR and an unreadable answer as PARSING_ERROR', async () => {

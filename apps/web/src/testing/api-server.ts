@@ -1,6 +1,7 @@
 import { type Envelope, statusName } from '@churchtrades/shared/envelope';
 import { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import { onTestFinished, vi } from 'vitest';
 
 /**
  * The API as web tests see it (Mock Service Worker): started once for every test file by setup-tests.ts, where a
@@ -66,6 +67,16 @@ export function serveApi(routes: Record<string, Route>) {
     calls: (route: string) => received.filter((call) => call.route === route),
     requests: () => [...sent],
   };
+}
+
+/**
+ * The requests the page hands to fetch in this test, as it built them: the mock server receives a copy without
+ * their credentials mode, which is what a test of the session cookie looks at.
+ */
+export function requestsHandedToFetch(): () => Request[] {
+  const spy = vi.spyOn(globalThis, 'fetch');
+  onTestFinished(() => spy.mockRestore());
+  return () => spy.mock.calls.map(([input]) => (input instanceof Request ? input : new Request(input)));
 }
 
 /** A promise the test settles when it wants: for a request still running ('Loading...'). */

@@ -22,7 +22,7 @@ globalThis.File = NodeFile as unknown as typeof File;
 
 // Registered before the cleanup below, so it runs after it (vitest runs after-hooks in reverse): the handlers of
 // a test stay until its page is gone.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   server.events.removeAllListeners();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { clearEnquiryChoice } from '../../../lib/enquiry-choice';
-import { envelope } from '../../../testing/api-server';
+import { envelope, requestsHandedToFetch } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { makeTradeCard, makeTradePage } from '../../../testing/trade-factory';
 import { serveSearchApi } from '../testing/serve-search-api';
@@ -15,11 +15,13 @@ function answerWith(page: ReturnType<typeof makeTradePage>) {
 describe('SearchPage', () => {
   it('asks for the page in the URL, nine at a time', async () => {
     const api = answerWith(makeTradePage(1, 600));
+    const sent = requestsHandedToFetch();
     renderWithProviders(<SearchPage />, { route: '/?page=1' });
 
     await screen.findByText('Showing 10 - 18 of 600 results');
     expect(api.searches()).toEqual([{ page: '1', size: '9', stateType: 'ALL' }]);
-    expect(api.firstRequest('/api/trades/clientFilter')?.credentials).toBe('include');
+    const search = sent().find((request) => new URL(request.url).pathname === '/api/trades/clientFilter');
+    expect(search?.credentials).toBe('include');
   });
 
   it('says "Showing 10 - 18 of 600 results" on the second page and shows its nine cards', async () => {

@@ -112,7 +112,5 @@ export function serveSearchApi({ trades, mapPoints }: { trades?: TradesAnswer; m
     /** The map's requests so far, as the query parameters sent. */
     mapSearches: () => requests('/api/trades/mapPoints').map((url) => Object.fromEntries(url.searchParams)),
     requests,
-    /** The first request sent to `pathname`, as sent. */
-    firstRequest: (pathname: string) => sentTo(pathname)[0],
   };
 }

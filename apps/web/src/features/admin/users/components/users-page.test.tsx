@@ -105,7 +105,7 @@ describe('UsersPage', () => {
     await expectLastQuery(server, FILTER, { deletionPending: 'true', page: '0', size: '20' });
     expect(router.state.location.search).toBe('?deletionPending=true');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Mary Jones' })).not.toBeInTheDocument());
-    const row = screen.getByRole('link', { name: 'Anna Leaving' }).closest('tr') as HTMLElement;
+    const row = (await screen.findByRole('link', { name: 'Anna Leaving' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Deletion pending')).toBeInTheDocument();
     expect(within(row).getByText('16 Mar 2026')).toHaveAttribute('dateTime', '2026-03-16T09:30:00.000Z');
     expect(within(row).queryByText('Active')).not.toBeInTheDocument();
