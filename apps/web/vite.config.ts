@@ -63,19 +63,6 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * React Router's package exports name only its development build, whose warnings checks stay in the bundle and
- * run in every visitor's browser (remix-run/react-router#12532, meant to be temporary); the production build
- * beside it differs only in switching them off. The app's build takes that one.
- */
-function reactRouterProductionBuild() {
-  const packageDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
-  return [
-    { find: /^react-router$/, replacement: path.join(packageDir, 'dist/production/index.mjs') },
-    { find: /^react-router\/dom$/, replacement: path.join(packageDir, 'dist/production/dom-export.mjs') },
-  ];
-}
-
 const AUSTRALIA_OUTLINE_MODULE = 'virtual:australia-outline';
 /** Natural Earth's code of Australia (ISO 3166 numeric) in world-atlas. */
 const AUSTRALIA_ID = '036';
@@ -165,7 +152,7 @@ function australiaOutline(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   // The config is also loaded from the repository root (`npx vite build apps/web`, the root vitest
   // projects list), so paths are anchored here rather than at the working directory.
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -177,7 +164,6 @@ export default defineConfig(({ command }) => ({
       // src/main.tsx) gives the same look from the bundled stylesheet. Aliasing the bare name keeps a
       // single toast store: `toast()` and `<ToastContainer>` from two entries would not see each other.
       { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' },
-      ...(command === 'build' ? reactRouterProductionBuild() : []),
     ],
   },
   server: {
@@ -206,4 +192,4 @@ export default defineConfig(({ command }) => ({
     // A page test clicks and types through several renders; on a loaded CI machine that outlasts the 5 s default.
     testTimeout: 20_000,
   },
-}));
+});
