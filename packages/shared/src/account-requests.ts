@@ -5,7 +5,9 @@ import { MESSAGES } from './messages';
 
 /** `GET /user/verify/account?key=` and `GET /user/verify/password?key=`: the key of the e-mailed link. */
 export const linkKeyQuerySchema = z.object({
-  key: requiredString(1, MESSAGES.invalidLink).max(LINK_KEY_MAX_LENGTH, { error: MESSAGES.invalidLink }),
+  key: requiredString(1, MESSAGES.invalidLink)
+    .max(LINK_KEY_MAX_LENGTH, { error: MESSAGES.invalidLink })
+    .describe(`The one-time key from the e-mailed link, 1 to ${LINK_KEY_MAX_LENGTH} characters`),
 });
 export type LinkKeyQuery = z.infer<typeof linkKeyQuerySchema>;
 

@@ -33,5 +33,6 @@ export const addressLookupQuerySchema = z.object({
   q: z
     .string()
     .optional()
-    .transform((text) => (text ?? '').slice(0, 200).trim()),
+    .transform((text) => (text ?? '').slice(0, 200).trim())
+    .describe('The address typed so far; text beyond 200 characters is cut'),
 });

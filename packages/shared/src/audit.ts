@@ -95,18 +95,20 @@ const isoDate = z
 /** `GET /api/audit`: newest first; `from` and `to` are whole days, both included. */
 export const auditQuerySchema = z.object({
   ...pagingSchema(AUDIT_PAGE_SIZE),
-  actor: typedTextSchema(100),
+  actor: typedTextSchema(100).describe("Part of the actor's e-mail, any case; text beyond 100 characters is cut, empty or absent means anyone"),
   action: z
     .union([z.literal(''), z.enum(AUDIT_ACTIONS)], { error: MESSAGES.chooseAuditAction })
     .optional()
-    .transform((action) => action || undefined),
+    .transform((action) => action || undefined)
+    .describe("Only entries of this action; '' or absence mean any"),
   subjectType: z
     .union([z.literal(''), z.enum(AUDIT_SUBJECTS)], { error: MESSAGES.chooseAuditSubject })
     .optional()
-    .transform((subject) => subject || undefined),
-  subjectId: typedTextSchema(100),
-  from: isoDate,
-  to: isoDate,
+    .transform((subject) => subject || undefined)
+    .describe("Only entries about this kind of subject; '' or absence mean any"),
+  subjectId: typedTextSchema(100).describe("Only entries about the subject of exactly this id; empty or absent means any"),
+  from: isoDate.describe("The first day of entries, as YYYY-MM-DD, included; '' or absence mean no limit"),
+  to: isoDate.describe("The last day of entries, as YYYY-MM-DD, included; '' or absence mean no limit"),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export type AuditParams = z.input<typeof auditQuerySchema>;

@@ -28,7 +28,8 @@ export const subCategoriesQuerySchema = z.object({
     // At most 10 digits: category ids are PostgreSQL integers, so a longer number is refused, not a database error.
     .regex(/^-?\d{1,10}$/, PARENT_ID_MESSAGE)
     .transform(Number)
-    .pipe(z.number().min(-2_147_483_648, PARENT_ID_MESSAGE).max(2_147_483_647, PARENT_ID_MESSAGE)),
+    .pipe(z.number().min(-2_147_483_648, PARENT_ID_MESSAGE).max(2_147_483_647, PARENT_ID_MESSAGE))
+    .describe("The main category's id, a whole number of at most 10 digits; -1 (no main category chosen) answers an empty list"),
 });
 
 // Beyond 100 characters in the URL, Fastify finds no route (404); a tag stays well below that.
@@ -41,7 +42,8 @@ export const categoryIdParamsSchema = z.object({
     // At most 10 digits, checked before it is a number: category ids are PostgreSQL integers.
     .regex(/^\d{1,10}$/, MESSAGES.categoryIdRequired)
     .transform(Number)
-    .pipe(z.number().min(1, MESSAGES.categoryIdRequired).max(2_147_483_647, MESSAGES.categoryIdRequired)),
+    .pipe(z.number().min(1, MESSAGES.categoryIdRequired).max(2_147_483_647, MESSAGES.categoryIdRequired))
+    .describe("The category's id, a whole number from 1 of at most 10 digits"),
 });
 
 /** Path of `GET /api/category/taggedCategories/:tag`: one whole tag, matched without regard to case. */
@@ -50,5 +52,6 @@ export const categoryTagParamsSchema = z.object({
     .string({ error: MESSAGES.categoryTagRequired })
     .trim()
     .min(1, MESSAGES.categoryTagRequired)
-    .max(CATEGORY_TAG_MAX_LENGTH, MESSAGES.categoryTagTooLong),
+    .max(CATEGORY_TAG_MAX_LENGTH, MESSAGES.categoryTagTooLong)
+    .describe(`One whole tag, any case, 1 to ${CATEGORY_TAG_MAX_LENGTH} characters`),
 });

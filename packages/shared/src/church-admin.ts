@@ -46,10 +46,10 @@ export const churchUpdateSchema = churchFormSchema.extend({ churchId: z.uuid({ e
 export type ChurchUpdateInput = z.infer<typeof churchUpdateSchema>;
 
 /** `PATCH /api/churches/toggleEnabled?churchId=`, `toggleModerated`, `GET /api/masterUser/churchPriests?churchId=`. */
-export const churchKeyQuerySchema = z.object({ churchId: z.uuid({ error: MESSAGES.chooseChurch }) });
+export const churchKeyQuerySchema = z.object({ churchId: z.uuid({ error: MESSAGES.chooseChurch }).describe("The church's id (a UUID)") });
 
 /** `GET /api/churches/manage/{id}`. */
-export const churchIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.chooseChurch }) });
+export const churchIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.chooseChurch }).describe("The church's id (a UUID)") });
 
 /** The multipart form of `PATCH /api/churches/logo` and `/image`: these fields and the image in `file`. */
 export const churchImageFieldsSchema = z.object({ churchId: z.uuid({ error: MESSAGES.chooseChurch }) });
@@ -57,7 +57,7 @@ export const churchImageFieldsSchema = z.object({ churchId: z.uuid({ error: MESS
 /** `GET /api/churches/manage`: every church (disabled ones too) a governor or administrator may manage. */
 export const churchManageQuerySchema = z.object({
   ...pagingSchema(CHURCH_PAGE_SIZE),
-  name: typedTextSchema(100),
+  name: typedTextSchema(100).describe("Part of the church's name, any case; text beyond 100 characters is cut, empty or absent means any"),
   stateType: stateFilterParameterSchema,
 });
 export type ChurchManageQuery = z.infer<typeof churchManageQuerySchema>;

@@ -26,7 +26,9 @@ export const stateChurchesQuerySchema = z.object({ stateType: stateFilterParamet
 /** Query of `GET /api/churches/search`: enabled churches by name and state, a page at a time. */
 export const churchSearchQuerySchema = z.object({
   ...pagingSchema(CHURCH_PAGE_SIZE),
-  name: typedTextSchema(CHURCH_NAME_SEARCH_MAX_LENGTH),
+  name: typedTextSchema(CHURCH_NAME_SEARCH_MAX_LENGTH).describe(
+    `Part of the church's name, any case; text beyond ${CHURCH_NAME_SEARCH_MAX_LENGTH} characters is cut, empty or absent means any`,
+  ),
   stateType: stateFilterParameterSchema,
 });
 export type ChurchSearchQuery = z.infer<typeof churchSearchQuerySchema>;

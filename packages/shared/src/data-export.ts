@@ -33,6 +33,9 @@ export type DataExportAnswer = z.infer<typeof dataExportAnswerSchema>;
 
 /** `GET /user/dataExport/{key}`: the key of the e-mailed link, as `newToken` makes it (32 bytes in base64url). */
 export const dataExportKeyParamsSchema = z.object({
-  key: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: MESSAGES.dataExportLinkInvalid }),
+  key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: MESSAGES.dataExportLinkInvalid })
+    .describe('The one-time key from the e-mailed link, 43 characters of base64url'),
 });
 export type DataExportKeyParams = z.infer<typeof dataExportKeyParamsSchema>;

@@ -172,7 +172,9 @@ export const enquiryMessageViewSchema = z.object({
 export type EnquiryMessageView = z.infer<typeof enquiryMessageViewSchema>;
 
 /** `GET /api/enquiries/conversation?token=`: the visitor's view through the private link. */
-export const conversationQuerySchema = z.object({ token: keySchema });
+export const conversationQuerySchema = z.object({
+  token: keySchema.describe("The token of the conversation's private link, mailed to the visitor with the business's answers; 1 to 200 characters"),
+});
 export const conversationSchema = z.object({
   tradeName: z.string(),
   /** The business's public page, while it is listed. */
@@ -204,7 +206,7 @@ export type ReceivedEnquirySummary = z.infer<typeof receivedEnquirySummarySchema
 
 /** `GET /api/enquiries/received?folder=&page=&size=`: the owner's business's enquiries of one folder. */
 export const receivedEnquiriesQuerySchema = z.object({
-  folder: z.enum(ENQUIRY_FOLDERS, { error: MESSAGES.chooseEnquiryFolder }).default('NEW'),
+  folder: z.enum(ENQUIRY_FOLDERS, { error: MESSAGES.chooseEnquiryFolder }).default('NEW').describe('The folder to list; NEW when absent'),
   ...pagingSchema(20),
 });
 export type ReceivedEnquiriesQuery = z.input<typeof receivedEnquiriesQuerySchema>;

@@ -29,4 +29,4 @@ export type FailedMail = z.infer<typeof failedMailSchema>;
 export const failedMailPageSchema = pageSchema(failedMailSchema);
 export type FailedMailPage = z.infer<typeof failedMailPageSchema>;
 
-export const failedMailIdSchema = z.object({ id: z.uuid() });
+export const failedMailIdSchema = z.object({ id: z.uuid().describe("The failed mail's id (a UUID)") });

@@ -48,7 +48,8 @@ export type DuplicateMatch = (typeof DUPLICATE_MATCHES)[number];
 const optionalChurchId = z
   .union([z.literal(''), z.uuid({ error: MESSAGES.chooseChurch })], { error: MESSAGES.chooseChurch })
   .optional()
-  .transform((id) => (id === '' ? undefined : id));
+  .transform((id) => (id === '' ? undefined : id))
+  .describe("The church's id (a UUID): only its businesses; '' or absence mean every church the caller may see");
 
 /** `GET /api/moderation/queue`: pending and changed-since-approval businesses, oldest submission first. */
 export const moderationQueueQuerySchema = z.object({
@@ -70,19 +71,21 @@ export const moderationTradesQuerySchema = z.object({
   status: z
     .union([z.literal(''), z.enum(MODERATION_STATUSES)], { error: MESSAGES.chooseModerationStatus })
     .optional()
-    .transform((status) => (status === '' ? undefined : status)),
-  name: typedTextSchema(100),
+    .transform((status) => (status === '' ? undefined : status))
+    .describe("Only businesses of this moderation status; '' or absence mean any"),
+  name: typedTextSchema(100).describe("Part of the business's name, any case; text beyond 100 characters is cut, empty or absent means any"),
   /** 'true': only listed businesses whose owner has not yet answered the still-trading question. */
   aboutToExpire: z
     .enum(['', 'true', 'false'], { error: MESSAGES.chooseAboutToExpire })
     .optional()
-    .transform((chosen) => chosen === 'true'),
+    .transform((chosen) => chosen === 'true')
+    .describe("true: only listed businesses whose owner has not yet answered the still-trading question; false, '' or absence: all"),
 });
 export type ModerationTradesQuery = z.infer<typeof moderationTradesQuerySchema>;
 export type ModerationTradesParams = z.input<typeof moderationTradesQuerySchema>;
 
 /** `GET /api/moderation/trades/{id}`. */
-export const moderationTradeParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.tradeIdRequired }) });
+export const moderationTradeParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.tradeIdRequired }).describe("The business's id (a UUID)") });
 
 /** `PATCH /api/moderation/decide`: a reason is required to reject or unlist. */
 export const moderationDecisionSchema = z

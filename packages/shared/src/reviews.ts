@@ -156,8 +156,13 @@ const tokenSchema = z
  * conversation's private link. Exactly one of the two.
  */
 const reviewerProofSchema = {
-  enquiryId: z.uuid({ error: MESSAGES.enquiryNotFound }).optional(),
-  token: tokenSchema.optional(),
+  enquiryId: z
+    .uuid({ error: MESSAGES.enquiryNotFound })
+    .optional()
+    .describe("The id (a UUID) of the logged-in sender's enquiry; give it or token, not both"),
+  token: tokenSchema
+    .optional()
+    .describe("The token of the conversation's private link, 1 to 200 characters, for a reviewer without an account; give it or enquiryId, not both"),
 };
 function oneProof(proof: { enquiryId?: string; token?: string }): boolean {
   return (proof.enquiryId === undefined) !== (proof.token === undefined);
@@ -272,7 +277,8 @@ export const tradeReviewsQuerySchema = z.object({
       error: MESSAGES.reviewStarsFilter,
     })
     .optional()
-    .transform((stars) => (stars === '' || stars === undefined ? undefined : Number(stars))),
+    .transform((stars) => (stars === '' || stars === undefined ? undefined : Number(stars)))
+    .describe(`Only reviews of this many stars, ${STARS[0]} to ${STARS[STARS.length - 1]}; '' or absence mean any`),
   ...pagingSchema(REVIEWS_PAGE_SIZE),
 });
 export type TradeReviewsQuery = z.infer<typeof tradeReviewsQuerySchema>;

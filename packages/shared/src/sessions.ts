@@ -22,6 +22,9 @@ export type SessionList = z.infer<typeof sessionListSchema>;
 
 /** `DELETE /user/sessions/{sessionId}`. */
 export const sessionIdParamsSchema = z.object({
-  sessionId: z.string().regex(/^[\w-]{22}$/, { error: MESSAGES.sessionNotFound }),
+  sessionId: z
+    .string()
+    .regex(/^[\w-]{22}$/, { error: MESSAGES.sessionNotFound })
+    .describe("The session's id as GET /api/user/sessions lists it, 22 characters"),
 });
 export type SessionIdParams = z.infer<typeof sessionIdParamsSchema>;

@@ -11,4 +11,5 @@ export const stateFilterSchema = z.enum(STATE_FILTER_VALUES, { error: STATE_FILT
 export const stateFilterParameterSchema = z
   .union([z.literal(''), stateFilterSchema], { error: STATE_FILTER_MESSAGE })
   .optional()
-  .transform((state): StateFilter => (state === '' || state === undefined ? STATE_FILTER_ALL : state));
+  .transform((state): StateFilter => (state === '' || state === undefined ? STATE_FILTER_ALL : state))
+  .describe(`Only those of this state or territory; ${STATE_FILTER_ALL}, '' or absence mean every state`);

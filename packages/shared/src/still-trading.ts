@@ -46,7 +46,9 @@ const tokenSchema = z
   .max(200, { error: MESSAGES.stillTradingLinkInvalid });
 
 /** `GET /api/trades/stillTrading?token=`: what the e-mailed link asks about. */
-export const stillTradingLinkQuerySchema = z.object({ token: tokenSchema });
+export const stillTradingLinkQuerySchema = z.object({
+  token: tokenSchema.describe('The signed token from the e-mailed still-trading link, 1 to 200 characters'),
+});
 /** `POST /api/trades/stillTrading`: the owner's "Yes, still trading" from the e-mailed link. */
 export const stillTradingLinkConfirmationSchema = z.object({ token: tokenSchema });
 export type StillTradingLinkConfirmation = z.infer<typeof stillTradingLinkConfirmationSchema>;

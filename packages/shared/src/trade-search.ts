@@ -23,12 +23,14 @@ export function pagingSchema(defaultSize: number) {
       .number()
       .int()
       .catch(0)
-      .transform((page) => Math.min(MAX_PAGE_NUMBER, Math.max(0, page))),
+      .transform((page) => Math.min(MAX_PAGE_NUMBER, Math.max(0, page)))
+      .describe(`Page number, from 0 (the first page); brought inside 0 to ${MAX_PAGE_NUMBER}, 0 when absent or not a whole number`),
     size: z.coerce
       .number()
       .int()
       .catch(defaultSize)
-      .transform((size) => Math.min(MAX_PAGE_SIZE, Math.max(1, size))),
+      .transform((size) => Math.min(MAX_PAGE_SIZE, Math.max(1, size)))
+      .describe(`Entries per page; brought inside 1 to ${MAX_PAGE_SIZE}, ${defaultSize} when absent or not a whole number`),
   };
 }
 
@@ -101,18 +103,26 @@ const minRatingSchema = z
  */
 export const tradeSearchQuerySchema = z.object({
   ...pagingSchema(SEARCH_PAGE_SIZE),
-  searchText: typedTextSchema(SEARCH_TEXT_MAX_LENGTH),
+  searchText: typedTextSchema(SEARCH_TEXT_MAX_LENGTH).describe(
+    `Words to find in the businesses' names, tags, briefs and services; text beyond ${SEARCH_TEXT_MAX_LENGTH} characters is cut, empty or absent means every business`,
+  ),
   stateType: stateFilterParameterSchema,
-  churchId: optionalChurchId,
-  mCat: optionalCategoryId,
-  sCat: optionalCategoryId,
+  churchId: optionalChurchId.describe("The church's id: only its businesses; '', -1 or absence mean every church"),
+  mCat: optionalCategoryId.describe("The main category's id: only its businesses; '', -1 or absence mean every category"),
+  sCat: optionalCategoryId.describe("The sub category's id: only its businesses; '', -1 or absence mean every sub category"),
   // "Near me": the visitor's position; with both, results come nearest first with their distance.
-  lat: optionalCoordinate(90),
-  lng: optionalCoordinate(180),
+  lat: optionalCoordinate(90).describe(
+    "The visitor's latitude in degrees, -90 to 90 (\"Near me\"); with lng, the search lists businesses nearest first with their distance (mapPoints ignores it)",
+  ),
+  lng: optionalCoordinate(180).describe(
+    "The visitor's longitude in degrees, -180 to 180 (\"Near me\"); with lat, the search lists businesses nearest first with their distance (mapPoints ignores it)",
+  ),
   /** Only businesses with at least one badge holding now (shared/verification.ts `isVerified`). */
-  verified: verifiedOnlySchema,
+  verified: verifiedOnlySchema.describe('true: only businesses with at least one badge holding now; false or absent: every business'),
   /** Only businesses showing a rating (shared/rating.ts) of at least this many stars. */
-  minRating: minRatingSchema,
+  minRating: minRatingSchema.describe(
+    `Only businesses showing a rating of at least this many stars (${MIN_RATING_CHOICES.join(', ')}); '' or absence mean any`,
+  ),
 });
 export type TradeSearchQuery = z.infer<typeof tradeSearchQuerySchema>;
 export type TradeSearchParams = z.input<typeof tradeSearchQuerySchema>;

@@ -38,9 +38,11 @@ function optionalId(message: string) {
  */
 export const userFilterQuerySchema = z.object({
   ...pagingSchema(USER_PAGE_SIZE),
-  searchText: typedTextSchema(100),
+  searchText: typedTextSchema(100).describe('Part of the name or e-mail, any case; text beyond 100 characters is cut, empty or absent means anyone'),
   stateType: stateFilterParameterSchema,
-  churchId: optionalId(MESSAGES.chooseChurch),
+  churchId: optionalId(MESSAGES.chooseChurch).describe(
+    "The church's id: the owners of its businesses, its priests and its moderators; '' or absence mean any church",
+  ),
   priestId: optionalId(MESSAGES.userIdRequired).describe(
     "The users linked to the churches this user is priest of: the churches' priests and moderators, and the owners of their businesses",
   ),
@@ -53,20 +55,22 @@ export const userFilterQuerySchema = z.object({
     .optional()
     .transform(roleOfAuthority)
     .describe('A role, as ROLE_ plus the role (ROLE_MODERATOR) or the role alone'),
-  enabled: flagFilter,
-  accountNonExpired: flagFilter,
-  accountNonLocked: flagFilter,
-  credentialsNonExpired: flagFilter,
+  enabled: flagFilter.describe("Accounts enabled (true) or disabled (false); '' or absence mean either"),
+  accountNonExpired: flagFilter.describe("Accounts not expired (true) or expired (false); '' or absence mean either"),
+  accountNonLocked: flagFilter.describe("Accounts not locked (true) or locked (false); '' or absence mean either"),
+  credentialsNonExpired: flagFilter.describe("Passwords not expired (true) or expired (false); '' or absence mean either"),
   deletionPending: flagFilter.describe('Asked by its owner to be deleted (true): the job deletes it when its 14 days are over'),
 });
 export type UserFilterQuery = z.infer<typeof userFilterQuerySchema>;
 export type UserFilterParams = z.input<typeof userFilterQuerySchema>;
 
 /** `GET /api/masterUser/{id}`. */
-export const userIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.userIdRequired }) });
+export const userIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.userIdRequired }).describe("The user's id (a UUID)") });
 
 /** `PATCH /api/user/tglUserAccountExpired?userId=` and the other three account switches. */
-export const userKeyQuerySchema = z.object({ userId: z.uuid({ error: MESSAGES.userIdRequired }) });
+export const userKeyQuerySchema = z.object({
+  userId: z.uuid({ error: MESSAGES.userIdRequired }).describe("The id (a UUID) of the user whose switch flips"),
+});
 
 /** The account switches of SPEC §4, by the path that flips each. */
 export const USER_SWITCHES = {
@@ -97,7 +101,7 @@ export type UpdateRoleFormValues = z.input<typeof updateRoleSchema>;
 
 /** `PATCH /api/trades/sendNewOwnerPasswordResetEmail?email=`. */
 export const ownerEmailQuerySchema = z.object({
-  email: emailLookupSchema,
+  email: emailLookupSchema.describe('The login e-mail of the account to send the link to'),
 });
 
 /** A user as an administrator sees them: no password, no two-step secret. */
@@ -204,7 +208,7 @@ export type MasterUserPageQuery = z.infer<typeof masterUserPageQuerySchema>;
 /** `GET /api/masterUser/search?page&size&name&stateType`: master users by name or e-mail and state. */
 export const masterUserSearchQuerySchema = z.object({
   ...pagingSchema(USER_PAGE_SIZE),
-  name: typedTextSchema(100),
+  name: typedTextSchema(100).describe('Part of the name or e-mail, any case; text beyond 100 characters is cut, empty or absent means anyone'),
   stateType: stateFilterParameterSchema,
 });
 export type MasterUserSearchQuery = z.infer<typeof masterUserSearchQuerySchema>;

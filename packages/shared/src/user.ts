@@ -70,7 +70,10 @@ export type MfaCancelInput = z.infer<typeof mfaCancelSchema>;
  * be allowed to ask (DESIGN: 401/403 before 400).
  */
 export const ownerQuerySchema = z.object({
-  userId: z.string({ error: MESSAGES.userIdRequired }).max(100, { error: MESSAGES.idTooLong }),
+  userId: z
+    .string({ error: MESSAGES.userIdRequired })
+    .max(100, { error: MESSAGES.idTooLong })
+    .describe("The id of the user whose 'Business Owner' card is asked for: a UUID (checked once the caller may ask), at most 100 characters"),
 });
 
 /**

@@ -50,7 +50,7 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{ addressLookup: Address
         schema: {
           tags: ['address lookup'],
           summary: 'One address of the national address file, as a suggestion gave its id',
-          params: z.object({ id: z.string() }),
+          params: z.object({ id: z.string().describe('The id a suggestion of GET /api/address/lookup gave') }),
           response: { 200: envelopeSchema(z.object({ address: addressSuggestionSchema })) },
         },
       },

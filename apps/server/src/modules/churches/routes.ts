@@ -86,7 +86,7 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
         schema: {
           tags: ['churches'],
           summary: 'One enabled church',
-          params: z.object({ id: z.string() }),
+          params: z.object({ id: z.string().describe("The church's id") }),
           response: { 200: envelopeSchema(z.object({ church: churchSummarySchema })) },
         },
       },

@@ -22,7 +22,7 @@ const tags = ['enquiries'];
 const sentAnswer = { 200: envelopeSchema(z.object({ enquiry: enquirySentSchema })) };
 const doneAnswer = { 200: envelopeSchema(z.object({})) };
 const conversationAnswer = { 200: envelopeSchema(z.object({ conversation: conversationSchema })) };
-const enquiryParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.enquiryNotFound }) });
+const enquiryParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.enquiryNotFound }).describe("The enquiry's id (a UUID)") });
 
 /**
  * A visitor's enquiry to up to 3 businesses (no account needed), its e-mailed confirmation, the visitor's side of

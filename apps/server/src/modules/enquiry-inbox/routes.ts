@@ -17,7 +17,7 @@ import { currentUser } from '../sessions/plugin';
 import type { EnquiryInboxService } from './service';
 
 const tags = ['enquiries'];
-export const enquiryParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.enquiryNotFound }) });
+export const enquiryParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.enquiryNotFound }).describe("The enquiry's id (a UUID)") });
 const oneEnquiry = { 200: envelopeSchema(z.object({ enquiry: receivedEnquirySchema })) };
 
 /** The owner's Enquiries page: the enquiries delivered to the business they own, and their answers. */

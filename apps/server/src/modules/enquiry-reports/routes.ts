@@ -12,8 +12,8 @@ import { currentUser } from '../sessions/plugin';
 import type { EnquiryReportService } from './service';
 
 const tags = ['moderation'];
-const reportParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.spamReportNotFound }) });
-const unblockQuerySchema = z.object({ email: emailSchema });
+const reportParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.spamReportNotFound }).describe("The spam report's id (a UUID)") });
+const unblockQuerySchema = z.object({ email: emailSchema.describe('The blocked sender address to accept enquiries from again') });
 
 /** `/moderation/enquiries` and `/moderation/blockedSenders`: spam reports, held enquiries and blocked senders. */
 export const enquiryReportRoutes: FastifyPluginAsyncZod<{ reports: EnquiryReportService }> = async (app, { reports }) => {

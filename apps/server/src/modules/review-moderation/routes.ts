@@ -15,9 +15,9 @@ import { keepAnswersPrivate } from '../../http/private-answers';
 import { currentUser, signedInUser } from '../sessions/plugin';
 import type { ReviewModerationService } from './service';
 
-const reviewParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.reviewNotFound }) });
+const reviewParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.reviewNotFound }).describe("The review's id (a UUID)") });
 // Named `id` as the other calls under /moderation/trades/ name it: one parameter name per place in the path.
-const tradeParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.tradeNotFound }) });
+const tradeParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.tradeNotFound }).describe("The business's id (a UUID)") });
 const doneAnswer = { 200: envelopeSchema(z.object({})) };
 
 /** Anyone's report of a review, and the moderators' list of reviews and decisions on them. */

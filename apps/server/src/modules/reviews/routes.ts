@@ -23,7 +23,7 @@ import { currentUser, signedInUser } from '../sessions/plugin';
 import type { ReviewService } from './service';
 
 const tags = ['reviews'];
-const reviewParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.reviewNotFound }) });
+const reviewParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.reviewNotFound }).describe("The review's id (a UUID)") });
 const ownReviewAnswer = envelopeSchema(z.object({ review: ownReviewSchema }));
 
 /**
@@ -43,7 +43,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
         schema: {
           tags,
           summary: "A listed business's rating and published reviews, newest first, with those waiting counted, every removal's note and its notice",
-          params: z.object({ id: z.string() }),
+          params: z.object({ id: z.string().describe("The business's id") }),
           querystring: tradeReviewsQuerySchema,
           response: { 200: envelopeSchema(tradeReviewsSchema) },
         },

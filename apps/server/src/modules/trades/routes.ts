@@ -75,7 +75,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService }> = asyn
         schema: {
           tags: ['trades'],
           summary: 'One listed business',
-          params: z.object({ id: z.string() }),
+          params: z.object({ id: z.string().describe("The business's id") }),
           response: { 200: envelopeSchema(z.object({ trade: tradeDetailSchema })) },
         },
       },
