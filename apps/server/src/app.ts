@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -18,6 +19,7 @@ import { APP_VERSION } from './app-version';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError } from './http/framework-errors';
 import { completeDocument, type OpenApiDocument } from './http/openapi';
+import { documentAccess, SESSION_SCHEME, sessionCookieScheme } from './http/openapi-refusals';
 import { type LogDestination, serializeRequest } from './http/request-log';
 import { securityPlugin } from './http/security';
 import { keepTextStorable } from './http/storable-text';
@@ -91,7 +93,7 @@ import { createRateLimiter } from './modules/rate-limits/service';
 import { createReviewRepo } from './modules/reviews/repo';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createReviewService } from './modules/reviews/service';
-import { sessionPlugin } from './modules/sessions/plugin';
+import { sessionCookieName, sessionPlugin } from './modules/sessions/plugin';
 import { createSessionRepo } from './modules/sessions/repo';
 import { sessionRoutes } from './modules/sessions/routes';
 import { createSessionService } from './modules/sessions/service';
@@ -213,14 +215,20 @@ export async function buildApp({
   // Request bodies are never inflated: what arrives is what the body limit measured.
   await app.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
+  const secureCookie = config.nodeEnv === 'production';
   // The document is always built (`app.swagger()`); serving it, with Swagger UI, is the operator's choice.
   await app.register(swagger, {
-    openapi: { info: { title: 'ChurchTrades API', version: APP_VERSION } },
-    transform: jsonSchemaTransform,
-    // Every route, whoever adds it, gets its operationId, description and tag here (http/openapi.ts).
+    openapi: {
+      info: { title: 'ChurchTrades API', version: APP_VERSION },
+      components: { securitySchemes: { [SESSION_SCHEME]: sessionCookieScheme(sessionCookieName(secureCookie)) } },
+    },
+    // Every route, whoever adds it, gets its security and refusals (http/openapi-refusals.ts), and its
+    // operationId, description and tag (http/openapi.ts) here; shared schemas named with `.meta({ id })` become
+    // components.
+    transform: documentAccess(jsonSchemaTransform),
     transformObject: (documents) =>
       'openapiObject' in documents
-        ? completeDocument(documents.openapiObject as OpenApiDocument, {
+        ? completeDocument(jsonSchemaTransformObject(documents) as OpenApiDocument, {
             appOrigin: config.appOrigin,
             supportEmail: config.supportEmail,
             version: APP_VERSION,
@@ -237,7 +245,7 @@ export async function buildApp({
   const images = createImageStore(config.uploadDir);
   const audit = createAuditService(createAuditRepo(db));
   const mail = createMailService({ repo: outbox, transactions, audit, from: config.mailFrom, onQueued: background?.nudgeMail });
-  await app.register(sessionPlugin, { sessions, secureCookie: config.nodeEnv === 'production' });
+  await app.register(sessionPlugin, { sessions, secureCookie });
   await app.register(uploadsPlugin, { uploadDir: config.uploadDir });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 

@@ -25,7 +25,7 @@ export const addressSuggestionSchema = z.object({
   postcode: z.string().nullable(),
   longitude: z.number().nullable(),
   latitude: z.number().nullable(),
-});
+}).meta({ id: 'AddressSuggestion' });
 export type AddressSuggestion = z.infer<typeof addressSuggestionSchema>;
 
 /** `GET /api/address/lookup?q=`: what the owner has typed so far. */

@@ -27,7 +27,7 @@ export const addressSchema = z.object({
   latitude: z.number().nullish(),
   /** Absent on create: on for a business location, off when the owner only works at customers' places. */
   showStreetAddress: z.boolean().optional(),
-});
+}).meta({ id: 'Address' });
 export type AddressInput = z.infer<typeof addressSchema>;
 /** What a form holds before parsing: countryCode may be absent. */
 export type AddressFormValues = z.input<typeof addressSchema>;

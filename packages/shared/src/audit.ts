@@ -124,6 +124,6 @@ export const auditEntrySchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
-});
+}).meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditPageSchema = pageSchema(auditEntrySchema);
+export const auditPageSchema = pageSchema(auditEntrySchema).meta({ id: 'AuditPage' });

@@ -56,7 +56,7 @@ export type CategoryReorderInput = z.infer<typeof categoryReorderSchema>;
 export const managedCategorySchema = categorySchema.extend({
   tradeCount: z.number().int(),
   subCategories: z.array(categorySchema.extend({ tradeCount: z.number().int() })),
-});
+}).meta({ id: 'ManagedCategory' });
 export type ManagedCategory = z.infer<typeof managedCategorySchema>;
 
 export function categoryInUseMessage(tradeCount: number): string {

@@ -11,11 +11,11 @@ export const categorySchema = z.object({
   }),
   parentId: z.number().int(),
   displayOrder: z.number().int(),
-});
+}).meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
 /** `data.category` of one category: a main one with its sub categories in display order, a sub one with none. */
-export const categoryWithSubsSchema = categorySchema.extend({ subCategories: z.array(categorySchema) });
+export const categoryWithSubsSchema = categorySchema.extend({ subCategories: z.array(categorySchema) }).meta({ id: 'CategoryWithSubs' });
 export type CategoryWithSubs = z.infer<typeof categoryWithSubsSchema>;
 
 export const PARENT_ID_MESSAGE = 'parent_id must be a whole number';

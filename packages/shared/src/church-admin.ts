@@ -71,9 +71,9 @@ export const churchAdminSchema = churchSummarySchema.extend({
   moderated: z.boolean(),
   tradeCount: z.number().int(),
   pendingCount: z.number().int(),
-});
+}).meta({ id: 'ManagedChurch' });
 export type ChurchAdmin = z.infer<typeof churchAdminSchema>;
-export const churchAdminPageSchema = pageSchema(churchAdminSchema);
+export const churchAdminPageSchema = pageSchema(churchAdminSchema).meta({ id: 'ManagedChurchPage' });
 
 /** `data.users[]` of `GET /api/masterUser/churchPriests` and `churchModerators`. */
 export const churchMemberSchema = z.object({
@@ -83,7 +83,7 @@ export const churchMemberSchema = z.object({
   email: z.string(),
   role: z.string(),
   churchRole: z.enum(CHURCH_ROLES),
-});
+}).meta({ id: 'ChurchMember' });
 export type ChurchMember = z.infer<typeof churchMemberSchema>;
 
 /**
@@ -95,5 +95,5 @@ export const churchMembershipSchema = z.object({
   churchId: z.uuid({ error: MESSAGES.chooseChurch }),
   email: emailLookupSchema,
   churchRole: z.enum(CHURCH_ROLES, { error: MESSAGES.chooseChurchRole }),
-});
+}).meta({ id: 'ChurchMembership' });
 export type ChurchMembershipInput = z.infer<typeof churchMembershipSchema>;

@@ -43,7 +43,7 @@ export const currentVouchSchema = z.object({
   named: z.boolean(),
   /** When the voucher was asked to renew it; null before. */
   renewalAskedAt: z.string().nullable(),
-});
+}).meta({ id: 'Vouch' });
 export type CurrentVouch = z.infer<typeof currentVouchSchema>;
 
 /** The licence its owner states; `checkedAt` null while it is "stated by the owner" only. */
@@ -66,7 +66,7 @@ export const tradeChecksSchema = z.object({
   mayWithdraw: z.boolean(),
   /** Whoever moderates the church, not its owner, when a licence is stated. */
   mayCheckLicence: z.boolean(),
-});
+}).meta({ id: 'TradeChecks' });
 export type TradeChecks = z.infer<typeof tradeChecksSchema>;
 
 /**

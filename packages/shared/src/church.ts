@@ -15,10 +15,10 @@ export const churchSummarySchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   logo: z.string().nullable(),
-});
+}).meta({ id: 'Church' });
 export type ChurchSummary = z.infer<typeof churchSummarySchema>;
 
-export const churchPageSchema = pageSchema(churchSummarySchema);
+export const churchPageSchema = pageSchema(churchSummarySchema).meta({ id: 'ChurchPage' });
 
 /** Query of `GET /api/churches/stateChurches`: every enabled church of a state (ALL: of every state). */
 export const stateChurchesQuerySchema = z.object({ stateType: stateFilterParameterSchema });

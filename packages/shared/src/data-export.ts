@@ -24,7 +24,7 @@ export const dataExportViewSchema = z.object({
   /** Until when the link works: 24 hours after the archive was ready. */
   expiresAt: z.string().nullable(),
   downloadedAt: z.string().nullable(),
-});
+}).meta({ id: 'DataExport' });
 export type DataExportView = z.infer<typeof dataExportViewSchema>;
 
 /** `data` of `POST` and `GET /user/dataExport`: the newest archive of the account, or null before the first. */

@@ -168,7 +168,7 @@ export const enquiryMessageViewSchema = z.object({
   author: z.enum(ENQUIRY_AUTHORS),
   body: z.string(),
   sentAt: z.string(),
-});
+}).meta({ id: 'EnquiryMessage' });
 export type EnquiryMessageView = z.infer<typeof enquiryMessageViewSchema>;
 
 /** `GET /api/enquiries/conversation?token=`: the visitor's view through the private link. */
@@ -181,7 +181,7 @@ export const conversationSchema = z.object({
   tradeId: z.string().nullable(),
   senderName: z.string(),
   messages: z.array(enquiryMessageViewSchema),
-});
+}).meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** `POST /api/enquiries/conversation/messages`: the visitor answers back. */
@@ -201,7 +201,7 @@ export const receivedEnquirySummarySchema = z.object({
   read: z.boolean(),
   receivedAt: z.string(),
   lastMessageAt: z.string(),
-});
+}).meta({ id: 'ReceivedEnquirySummary' });
 export type ReceivedEnquirySummary = z.infer<typeof receivedEnquirySummarySchema>;
 
 /** `GET /api/enquiries/received?folder=&page=&size=`: the owner's business's enquiries of one folder. */
@@ -225,7 +225,7 @@ export const receivedEnquirySchema = receivedEnquirySummarySchema.extend({
   senderConfirmed: z.boolean(),
   messages: z.array(enquiryMessageViewSchema),
   spamReported: z.boolean(),
-});
+}).meta({ id: 'ReceivedEnquiry' });
 export type ReceivedEnquiry = z.infer<typeof receivedEnquirySchema>;
 
 /** `POST /api/enquiries/received/:id/replies`: the owner's answer, e-mailed to the visitor with the private link. */
@@ -291,5 +291,5 @@ export const blockedSenderSchema = z.object({
   reason: z.string(),
   blockedAt: z.string(),
   blockedByName: z.string().nullable(),
-});
+}).meta({ id: 'BlockedSender' });
 export type BlockedSender = z.infer<typeof blockedSenderSchema>;

@@ -32,7 +32,12 @@ export function statusName(statusCode: number): string {
   return (HTTP_STATUSES as Record<number, string>)[statusCode] ?? (statusCode >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
 }
 
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export const fieldErrorSchema = z
+  .object({
+    field: z.string().describe("The request's field at fault, its path joined with dots (`address.postcode`)"),
+    message: z.string().describe('What is wrong with it, to show under the field'),
+  })
+  .meta({ id: 'FieldError', description: 'A field of the request and what is wrong with it' });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 export function envelopeSchema<T extends z.ZodType>(data: T) {
@@ -44,6 +49,15 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
     data,
   });
 }
+
+/** A refused or failed request's answer: the envelope, with the fields at fault in `data.errors` when fields are. */
+export const refusalSchema = envelopeSchema(
+  z.object({ errors: z.array(fieldErrorSchema).optional().describe('The fields at fault, when the refusal is about fields') }),
+).meta({
+  id: 'Envelope',
+  description:
+    'The envelope every answer comes in. On a refusal or failure, `message` says why in words to show, `status` names the HTTP status and `data.errors` lists the fields at fault when there are any.',
+});
 
 export interface Envelope<T> {
   timeStamp: string;

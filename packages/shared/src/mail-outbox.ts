@@ -24,9 +24,9 @@ export const failedMailSchema = z.object({
   tries: z.number().int(),
   queuedAt: z.string(),
   failedAt: z.string(),
-});
+}).meta({ id: 'FailedMail' });
 export type FailedMail = z.infer<typeof failedMailSchema>;
-export const failedMailPageSchema = pageSchema(failedMailSchema);
+export const failedMailPageSchema = pageSchema(failedMailSchema).meta({ id: 'FailedMailPage' });
 export type FailedMailPage = z.infer<typeof failedMailPageSchema>;
 
 export const failedMailIdSchema = z.object({ id: z.uuid().describe("The failed mail's id (a UUID)") });

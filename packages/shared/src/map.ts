@@ -35,6 +35,6 @@ export const mapPointsSchema = z.object({
   categories: z.record(z.string(), z.string()),
   /** True when more businesses matched than `MAP_POINTS_LIMIT`: the map shows the first ones by name. */
   truncated: z.boolean(),
-});
+}).meta({ id: 'MapPoints' });
 export type MapPoints = z.infer<typeof mapPointsSchema>;
 

@@ -160,10 +160,10 @@ export const moderationTradeSchema = z.object({
   duplicatesElsewhere: z.number().int(),
   /** The caller may approve, reject, unlist or relist it: a moderator of its church who does not own it. */
   mayDecide: z.boolean(),
-});
+}).meta({ id: 'ModeratedTrade' });
 export type ModerationTrade = z.infer<typeof moderationTradeSchema>;
 
-export const moderationTradePageSchema = pageSchema(moderationTradeSchema);
+export const moderationTradePageSchema = pageSchema(moderationTradeSchema).meta({ id: 'ModeratedTradePage' });
 export type ModerationTradePage = z.infer<typeof moderationTradePageSchema>;
 
 /** The side list of the queue: how many businesses wait at each church the caller moderates. */

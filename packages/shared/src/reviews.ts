@@ -199,7 +199,7 @@ export const ownReviewSchema = z.object({
   editableUntil: z.string(),
   ownerAnswer: z.string().nullable(),
   removedReason: z.string().nullable(),
-});
+}).meta({ id: 'OwnReview' });
 export type OwnReview = z.infer<typeof ownReviewSchema>;
 
 /** `data.eligibility` of the eligibility call. */
@@ -256,7 +256,7 @@ export const publicReviewSchema = z.object({
   editedAt: z.string().nullable(),
   ownerAnswer: z.string().nullable(),
   ownerAnsweredAt: z.string().nullable(),
-});
+}).meta({ id: 'Review' });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 /** A removed review's public note. */
@@ -296,7 +296,7 @@ export const tradeReviewsSchema = z.object({
   /** Every removed review's note, newest first. */
   removalNotes: z.array(removalNoteSchema),
   notice: reviewNoticeSchema.nullable(),
-});
+}).meta({ id: 'TradeReviews' });
 export type TradeReviews = z.infer<typeof tradeReviewsSchema>;
 
 /** `POST /api/reviews/:id/answer` (200, `data.review`: PublicReview): the owner's one public answer. */
@@ -349,7 +349,7 @@ export const moderatedReviewSchema = z.object({
   mayHold: z.boolean(),
   /** The business already shows a notice for gathering fake reviews. */
   tradeNoticeUntil: z.string().nullable(),
-});
+}).meta({ id: 'ModeratedReview' });
 export type ModeratedReview = z.infer<typeof moderatedReviewSchema>;
 /** `GET /api/moderation/reviews`: reported, held and flagged reviews (`data.reviews`). */
 export const moderatedReviewsSchema = z.object({ reviews: z.array(moderatedReviewSchema) });

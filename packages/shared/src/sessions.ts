@@ -13,7 +13,7 @@ export const sessionViewSchema = z.object({
   lastSeenAt: z.string(),
   /** The session of the browser asking. */
   current: z.boolean(),
-});
+}).meta({ id: 'Session' });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 
 /** `data` of `GET /user/sessions`: the most recently used first. */

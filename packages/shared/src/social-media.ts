@@ -118,5 +118,5 @@ export const socialMediaSchema = z
     if (socialMediaUrl(entry.mediaType, entry.name) === undefined) {
       context.addIssue({ code: 'custom', path: ['name'], message: socialMediaReferenceMessage(entry.mediaType) });
     }
-  });
+  }).meta({ id: 'SocialMedia' });
 export type SocialMediaInput = z.infer<typeof socialMediaSchema>;

@@ -36,7 +36,7 @@ export const stillTradingSettingSchema = z.object({
   months: z.number().int(),
   updatedAt: z.string().nullable(),
   updatedByName: z.string().nullable(),
-});
+}).meta({ id: 'StillTradingSetting' });
 export type StillTradingSetting = z.infer<typeof stillTradingSettingSchema>;
 
 /** The signed token of the e-mailed link; its shape is checked by the server, which alone can read it. */
@@ -72,7 +72,7 @@ export const stillTradingConfirmedSchema = z.object({
   listed: z.boolean(),
   /** It had left the directory for want of an answer, and this yes put it back. */
   listedAgain: z.boolean(),
-});
+}).meta({ id: 'StillTradingConfirmed' });
 export type StillTradingConfirmed = z.infer<typeof stillTradingConfirmedSchema>;
 
 /** The owner's dashboard: the question open now, if any. */

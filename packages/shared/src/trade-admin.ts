@@ -35,6 +35,6 @@ export const tradeAdminRowSchema = z.object({
   locked: z.boolean(),
   expired: z.boolean(),
   createdAt: z.string(),
-});
+}).meta({ id: 'ManagedTrade' });
 export type TradeAdminRow = z.infer<typeof tradeAdminRowSchema>;
-export const tradeAdminPageSchema = pageSchema(tradeAdminRowSchema);
+export const tradeAdminPageSchema = pageSchema(tradeAdminRowSchema).meta({ id: 'ManagedTradePage' });

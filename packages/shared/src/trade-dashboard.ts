@@ -85,7 +85,7 @@ export const ownTradeSchema = z.object({
     phone: z.string().nullable(),
     role: roleSchema,
   }),
-});
+}).meta({ id: 'OwnTrade' });
 export type OwnTrade = z.infer<typeof ownTradeSchema>;
 
 /** `data.address` of `/api/address/*`: the address as stored, with its public-display switch. */
@@ -108,7 +108,7 @@ export const tradeAddressSchema = z.object({
   latitude: z.number().nullable(),
   /** Off: every public place shows suburb, state and postcode only, and a map pin sits at the suburb's centre. */
   showStreetAddress: z.boolean(),
-});
+}).meta({ id: 'TradeAddress' });
 export type TradeAddress = z.infer<typeof tradeAddressSchema>;
 
 /** `data.socialMedia` / `data.socialMedias[]`: an entry with the link it stands for. */
@@ -120,7 +120,7 @@ export const socialMediaEntrySchema = z.object({
   referenceId: z.string(),
   /** The https link the reference stands for (a handle becomes the network's profile URL). */
   url: z.string(),
-});
+}).meta({ id: 'SocialMediaEntry' });
 export type SocialMediaEntry = z.infer<typeof socialMediaEntrySchema>;
 
 /** `data.trades[]` of `GET /api/trades/byPriest`: a business that names the caller as its priest. */
@@ -130,5 +130,5 @@ export const priestTradeSchema = z.object({
   churchName: z.string(),
   ownerName: z.string(),
   listingState: z.enum(LISTING_STATES),
-});
+}).meta({ id: 'PriestTrade' });
 export type PriestTrade = z.infer<typeof priestTradeSchema>;

@@ -84,7 +84,7 @@ export type TradeFieldsInput = z.infer<typeof tradeFieldsSchema>;
 export const tradeProfileSchema = tradeFieldsSchema.extend({
   tradeId: idString(TRADE_ID_MIN_LENGTH, MESSAGES.tradeIdRequired),
   churchId: z.string().max(ID_MAX_LENGTH, { error: MESSAGES.idTooLong }).optional(),
-});
+}).meta({ id: 'TradeProfile' });
 export type TradeProfileInput = z.infer<typeof tradeProfileSchema>;
 /** What a form holds before parsing: categoryId may still be a string. */
 export type TradeProfileFormValues = z.input<typeof tradeProfileSchema>;

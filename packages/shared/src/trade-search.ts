@@ -127,7 +127,7 @@ export const tradeSearchQuerySchema = z.object({
 export type TradeSearchQuery = z.infer<typeof tradeSearchQuerySchema>;
 export type TradeSearchParams = z.input<typeof tradeSearchQuerySchema>;
 
-export const tradeRatingSchema = z.object({ average: z.number(), count: z.number().int() });
+export const tradeRatingSchema = z.object({ average: z.number(), count: z.number().int() }).meta({ id: 'TradeRating' });
 
 /** What a result card shows (SPEC §2 "Result card"), and nothing private. */
 export const tradeCardSchema = z.object({
@@ -152,7 +152,7 @@ export const tradeCardSchema = z.object({
   badges: tradeBadgesSchema,
   /** Its stars and how many reviews, once it has `REVIEWS_SHOWN_FROM` published reviews; null before. */
   rating: tradeRatingSchema.nullable(),
-});
+}).meta({ id: 'TradeCard' });
 export type TradeCard = z.infer<typeof tradeCardSchema>;
 
 /** `GET /api/trades/{id}`: the card plus the public details of one listed business. */
@@ -178,7 +178,7 @@ export const tradeDetailSchema = tradeCardSchema.extend({
   longitude: z.number().nullable(),
   /** How quickly it usually answers enquiries; null until it has answered enough of them lately. */
   replyTime: z.enum(REPLY_TIMES).nullable(),
-});
+}).meta({ id: 'Trade' });
 export type TradeDetail = z.infer<typeof tradeDetailSchema>;
 
 export function pageSchema<T extends z.ZodType>(item: T) {
@@ -214,5 +214,5 @@ export function pageOf<T>(
   return { content, number: page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
 }
 
-export const tradePageSchema = pageSchema(tradeCardSchema);
+export const tradePageSchema = pageSchema(tradeCardSchema).meta({ id: 'TradePage' });
 export type TradePage = z.infer<typeof tradePageSchema>;

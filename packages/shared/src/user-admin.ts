@@ -95,7 +95,7 @@ export const updateRoleSchema = z
   .refine((value) => value.role !== 'GOVERNOR' || value.governedState !== null, {
     error: MESSAGES.governorNeedsState,
     path: ['governedState'],
-  });
+  }).meta({ id: 'RoleChange' });
 export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 export type UpdateRoleFormValues = z.input<typeof updateRoleSchema>;
 
@@ -134,9 +134,9 @@ export const userAdminSchema = z.object({
   churches: z.array(z.object({ churchId: z.string(), name: z.string(), churchRole: z.enum(CHURCH_ROLES) })),
   trade: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
-});
+}).meta({ id: 'ManagedUser' });
 export type UserAdmin = z.infer<typeof userAdminSchema>;
-export const userAdminPageSchema = pageSchema(userAdminSchema);
+export const userAdminPageSchema = pageSchema(userAdminSchema).meta({ id: 'ManagedUserPage' });
 
 /** Master users (SPEC §3): the roles from PRIEST up, which serve churches or administer the directory. */
 export const MASTER_ROLES = ROLES.filter((role) => roleAtLeast(role, 'PRIEST')) as Exclude<

@@ -20,7 +20,7 @@ export const userViewSchema = z.object({
   photo: z.string().nullable(),
   role: roleSchema,
   mfa: z.boolean(),
-});
+}).meta({ id: 'User' });
 export type UserView = z.infer<typeof userViewSchema>;
 
 /**
@@ -86,7 +86,7 @@ export const ownerContactSchema = z.object({
   ownerName: z.string(),
   ownerEmail: z.string().nullable(),
   ownerPhone: z.string().nullable(),
-});
+}).meta({ id: 'OwnerContact' });
 export type OwnerContact = z.infer<typeof ownerContactSchema>;
 
 /**

@@ -101,7 +101,7 @@ export const tradeBadgesSchema = z.object({
   licence: z
     .object({ number: z.string(), state: z.enum(REAL_STATES), kind: z.string(), checkedAt: z.string() })
     .nullable(),
-});
+}).meta({ id: 'TradeBadges' });
 export type TradeBadges = z.infer<typeof tradeBadgesSchema>;
 
 /** Whether any badge holds: what the "Verified only" filter keeps. */

@@ -15,7 +15,14 @@ export interface OpenApiOperation {
 }
 
 export interface OpenApiDocument {
-  info: { title: string; version: string; description?: string; contact?: { name?: string; email?: string; url?: string } };
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    contact?: { name?: string; email?: string; url?: string };
+    license?: { name: string; url?: string };
+  };
+  components?: { schemas?: Record<string, unknown>; [key: string]: unknown };
   servers?: { url: string; description?: string }[];
   tags?: { name: string; description?: string }[];
   paths?: Record<string, Record<string, OpenApiOperation | unknown>>;
@@ -27,6 +34,9 @@ export interface SiteFacts {
   supportEmail: string;
   version: string;
 }
+
+/** The component every refusal answers with: `refusalSchema` of the shared envelope. */
+const ENVELOPE = 'Envelope';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
@@ -81,10 +91,65 @@ function isOperation(method: string, value: unknown): value is OpenApiOperation 
   return HTTP_METHODS.has(method) && typeof value === 'object' && value !== null;
 }
 
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } },
+};
+
+/**
+ * The refusals documentAccess (openapi-refusals.ts) found for the operation, as answers in the envelope; one
+ * that tells the client to wait for its Retry-After header declares the header.
+ */
+function documentRefusals(operation: OpenApiOperation): void {
+  const refusals = (operation['x-refusals'] ?? {}) as Record<string, string>;
+  delete operation['x-refusals'];
+  const responses = (operation.responses ??= {}) as Record<string, unknown>;
+  for (const [status, description] of Object.entries(refusals)) {
+    responses[status] ??= {
+      description,
+      ...(description.includes('Retry-After') ? { headers: RETRY_AFTER } : {}),
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${ENVELOPE}` } } },
+    };
+  }
+}
+
 function documentOperation(method: string, path: string, operation: OpenApiOperation): void {
   operation.operationId ??= operationIdOf(method, path);
   operation.description ??= operation.summary ?? `${method.toUpperCase()} ${path}`;
   if (!operation.tags?.length) operation.tags = [defaultTag(path)];
+  documentRefusals(operation);
+}
+
+/** Every `$ref` target in `value`, as the component's name. */
+function collectReferences(value: unknown, names: Set<string>): void {
+  if (Array.isArray(value)) return value.forEach((entry) => collectReferences(entry, names));
+  if (typeof value !== 'object' || value === null) return;
+  for (const [key, entry] of Object.entries(value)) {
+    if (key === '$ref' && typeof entry === 'string') names.add(entry.replace(/^#\/components\/schemas\//, ''));
+    else collectReferences(entry, names);
+  }
+}
+
+/**
+ * The named schemas the operations use. The schemas' registry holds every named schema, each in its form read
+ * (`…Input`) and written, and a schema names others: what no operation reaches, directly or through another,
+ * goes.
+ */
+function keepSchemasUsed(document: OpenApiDocument): void {
+  const schemas = document.components?.schemas;
+  if (!schemas) return;
+  const used = new Set<string>();
+  collectReferences(document.paths, used);
+  for (let reached = [...used]; reached.length > 0; ) {
+    const found = new Set<string>();
+    reached.forEach((name) => collectReferences(schemas[name], found));
+    reached = [...found].filter((name) => !used.has(name));
+    reached.forEach((name) => used.add(name));
+  }
+  document.components!.schemas = Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => used.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 function tagsUsed(document: OpenApiDocument): string[] {
@@ -117,6 +182,8 @@ export function completeDocument<T extends OpenApiDocument>(document: T, site: S
         'Every answer is one envelope: timeStamp, statusCode, status, message and data.',
     contact: document.info.contact ?? { name: 'ChurchTrades support', email: site.supportEmail, url: site.appOrigin },
   };
+  document.info.license ??= { name: 'Terms and conditions', url: `${site.appOrigin}/termsandconditions` };
   document.servers ??= [{ url: site.appOrigin, description: 'This installation' }];
+  keepSchemasUsed(document);
   return document;
 }

@@ -23,6 +23,10 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{ deletions: AccountDe
       schema: {
         tags,
         summary: `Delete the own account, given the password (and the two-step code): closed at once, deleted after 14 days unless kept by the e-mailed link`,
+        refusals: {
+          409: 'The account is already waiting to be deleted.',
+          429: "Too many wrong passwords or two-step codes for the account lately: try again after the Retry-After header's seconds.",
+        },
         body: accountDeletionRequestSchema,
         response: { 200: envelopeSchema(accountDeletionSchema) },
       },
@@ -40,6 +44,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{ deletions: AccountDe
       schema: {
         tags,
         summary: 'Keep an account waiting to be deleted, by the key of the e-mailed link; once, until it is deleted',
+        refusals: { 410: 'The key keeps no account: its link was used, or its 14 days are over and the account is deleted.' },
         body: accountDeletionUndoSchema,
         response: { 200: envelopeSchema(z.object({})) },
       },

@@ -16,6 +16,10 @@ import type { AddressLookupService, LookupCaller } from './service';
  */
 export const ADDRESS_LOOKUP_CACHE_SECONDS = DEFAULT_CACHE_SECONDS;
 
+const refusals = {
+  429: "Too many look-ups reached the paid address service this hour, from this network or (logged in) this account: try again after the Retry-After header's seconds.",
+};
+
 function callerOf(request: FastifyRequest): LookupCaller {
   return { address: request.ip, sessionToken: sessionToken(request) };
 }
@@ -36,6 +40,7 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{ addressLookup: Address
         schema: {
           tags: ['address lookup'],
           summary: 'Addresses of the national address file for what has been typed so far, the best first',
+          refusals,
           querystring: addressLookupQuerySchema,
           response: { 200: envelopeSchema(z.object({ addresses: z.array(addressSuggestionSchema) })) },
         },
@@ -50,6 +55,7 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{ addressLookup: Address
         schema: {
           tags: ['address lookup'],
           summary: 'One address of the national address file, as a suggestion gave its id',
+          refusals,
           params: z.object({ id: z.string().describe('The id a suggestion of GET /api/address/lookup gave') }),
           response: { 200: envelopeSchema(z.object({ address: addressSuggestionSchema })) },
         },

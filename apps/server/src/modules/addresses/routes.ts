@@ -25,7 +25,16 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
     '/address/create',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: "Add the business's address", body: addressSchema, response: { 201: oneAddress } },
+      schema: {
+        tags,
+        summary: "Add the business's address",
+        refusals: {
+          404: 'No business has the `entityId` the body names.',
+          409: 'The business has another address already: "This business already has an address. Update it instead."',
+        },
+        body: addressSchema,
+        response: { 201: oneAddress },
+      },
     },
     async (request, reply) => {
       const address = await addresses.create(currentUser(request), request.body);
@@ -66,7 +75,13 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
     '/address/update',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'Change the address given by id', body: addressSchema, response: { 200: oneAddress } },
+      schema: {
+        tags,
+        summary: 'Change the address given by id',
+        refusals: { 404: 'No address has the `id` the body names, or it was removed meanwhile.' },
+        body: addressSchema,
+        response: { 200: oneAddress },
+      },
     },
     async (request) => {
       const address = await addresses.update(currentUser(request), request.body);

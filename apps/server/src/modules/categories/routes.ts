@@ -123,6 +123,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
         schema: {
           tags: adminTags,
           summary: 'Add a main category (parentId -1) or a sub category, placed last',
+          refusals: { 409: 'A category of this name exists already under the same parent.' },
           body: categoryCreateSchema,
           response: { 201: oneCategory },
         },
@@ -140,6 +141,10 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
         schema: {
           tags: adminTags,
           summary: "Change a category's name and tags; its businesses are found by the new ones",
+          refusals: {
+            404: 'No category has the `id` the body names.',
+            409: 'Another category of this name exists already under the same parent.',
+          },
           body: categoryUpdateSchema,
           response: { 200: oneCategory },
         },
@@ -155,6 +160,10 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
         schema: {
           tags: adminTags,
           summary: 'Delete a category no business and no sub category uses',
+          refusals: {
+            404: 'No category has the `id` the body names.',
+            409: 'Businesses are filed under the category, or it is a main category with sub categories.',
+          },
           body: categoryDeleteSchema,
           response: { 200: oneCategory },
         },

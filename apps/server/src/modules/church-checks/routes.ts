@@ -40,6 +40,7 @@ export const churchCheckRoutes: FastifyPluginAsyncZod<{ checks: ChurchCheckServi
       schema: {
         tags,
         summary: "Vouch for (or renew the vouch for) a business of the caller's church, for 12 months",
+        refusals: { 409: 'The business moved to another church while the vouch was being recorded.' },
         params: moderationTradeParamsSchema,
         body: vouchInputSchema,
         response: checksAnswer,
@@ -58,6 +59,7 @@ export const churchCheckRoutes: FastifyPluginAsyncZod<{ checks: ChurchCheckServi
       schema: {
         tags,
         summary: "Withdraw a business's vouch, with a reason",
+        refusals: { 409: 'The business has no vouch to withdraw.' },
         params: moderationTradeParamsSchema,
         body: vouchWithdrawalSchema,
         response: checksAnswer,
@@ -76,6 +78,7 @@ export const churchCheckRoutes: FastifyPluginAsyncZod<{ checks: ChurchCheckServi
       schema: {
         tags,
         summary: "Mark the business's stated licence as found on the state's public register",
+        refusals: { 409: 'The owner has not stated a licence.' },
         params: moderationTradeParamsSchema,
         response: checksAnswer,
       },
@@ -93,6 +96,7 @@ export const churchCheckRoutes: FastifyPluginAsyncZod<{ checks: ChurchCheckServi
       schema: {
         tags,
         summary: "Undo a licence check: the licence shows as stated by the owner again",
+        refusals: { 409: 'The licence is not marked checked.' },
         params: moderationTradeParamsSchema,
         response: checksAnswer,
       },

@@ -51,6 +51,7 @@ export const churchMemberRoutes: FastifyPluginAsyncZod<{ members: ChurchMemberSe
         schema: {
           tags,
           summary,
+          refusals: { 404: 'No church has the `churchId` asked for.' },
           querystring: churchKeyQuerySchema,
           response: { 200: envelopeSchema(z.object({ users: z.array(churchMemberSchema) })) },
         },
@@ -69,6 +70,7 @@ export const churchMemberRoutes: FastifyPluginAsyncZod<{ members: ChurchMemberSe
       schema: {
         tags,
         summary: 'Attach a user, by e-mail, to a church as its priest or a moderator (raising a lower role)',
+        refusals: { 404: 'No church has the `churchId` the body names, or no account uses its e-mail address.' },
         body: churchMembershipSchema,
         response: { 200: oneMember, 201: oneMember },
       },
@@ -87,6 +89,9 @@ export const churchMemberRoutes: FastifyPluginAsyncZod<{ members: ChurchMemberSe
       schema: {
         tags,
         summary: 'Detach a user from a church in that role; their role stays',
+        refusals: {
+          404: 'No church has the `churchId` the body names, no account uses its e-mail address, or the user does not serve the church in that role.',
+        },
         body: churchMembershipSchema,
         response: { 200: oneMember },
       },

@@ -133,7 +133,13 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
       '/churches/register',
       {
         onRequest,
-        schema: { tags: adminTags, summary: 'Register a church', body: churchFormSchema, response: { 201: oneChurch } },
+        schema: {
+          tags: adminTags,
+          summary: 'Register a church',
+          refusals: { 409: 'Another church of this name is already registered in this suburb.' },
+          body: churchFormSchema,
+          response: { 201: oneChurch },
+        },
       },
       async (request, reply) => {
         const church = await churches.register(currentUser(request), request.body);
@@ -145,7 +151,16 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
       '/churches/update',
       {
         onRequest,
-        schema: { tags: adminTags, summary: "Change a church's details", body: churchUpdateSchema, response: { 200: oneChurch } },
+        schema: {
+          tags: adminTags,
+          summary: "Change a church's details",
+          refusals: {
+            404: 'No church has the `churchId` the body names.',
+            409: 'Another church of this name is already registered in this suburb.',
+          },
+          body: churchUpdateSchema,
+          response: { 200: oneChurch },
+        },
       },
       async (request) =>
         envelope(200, MESSAGES.churchUpdated, { church: await churches.update(currentUser(request), request.body) }),
@@ -156,7 +171,13 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
         path,
         {
           onRequest,
-          schema: { tags: adminTags, summary, consumes: ['multipart/form-data'], response: { 200: oneChurch } },
+          schema: {
+            tags: adminTags,
+            summary,
+            refusals: { 404: 'No church has the `churchId` the form names.' },
+            consumes: ['multipart/form-data'],
+            response: { 200: oneChurch },
+          },
         },
         async (request) => {
           const { fields, image } = await readImageForm(request);
@@ -173,7 +194,13 @@ export const churchRoutes: FastifyPluginAsyncZod<{ churches: ChurchService }> = 
         path,
         {
           onRequest,
-          schema: { tags: adminTags, summary, querystring: churchKeyQuerySchema, response: { 200: oneChurch } },
+          schema: {
+            tags: adminTags,
+            summary,
+            refusals: { 404: 'No church has the `churchId` asked for.' },
+            querystring: churchKeyQuerySchema,
+            response: { 200: oneChurch },
+          },
         },
         async (request) =>
           envelope(200, MESSAGES.churchUpdated, {

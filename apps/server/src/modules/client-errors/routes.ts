@@ -20,6 +20,7 @@ export const clientErrorRoutes: FastifyPluginAsyncZod<{ clientErrors: ClientErro
       schema: {
         tags: ['site'],
         summary: "Report an error the web app met in a visitor's browser, for the server's log",
+        refusals: { 429: "More than 30 reports came from this network within 10 minutes: try again after the Retry-After header's seconds." },
         body: clientErrorReportSchema,
         response: { 202: envelopeSchema(z.object({})) },
       },

@@ -31,6 +31,10 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ dataExports: DataExportSe
       schema: {
         tags,
         summary: 'Ask for an archive of the own data, given the password (and the two-step code); its link is e-mailed',
+        refusals: {
+          409: 'A request sent at the same time made the archive, and it could not be read back: "Your archive is not ready yet. We will email you when it is."',
+          429: "Too many wrong passwords or two-step codes for the account lately, or 5 archives asked for within a day: try again after the Retry-After header's seconds.",
+        },
         body: dataExportRequestSchema,
         response: oneExport,
       },
@@ -54,6 +58,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ dataExports: DataExportSe
       schema: {
         tags,
         summary: 'Download the own data archive by the key of its e-mailed link: once, within 24 hours',
+        refusals: { 410: 'The archive was downloaded already, or its 24 hours are over.' },
         params: dataExportKeyParamsSchema,
         response: zipFile,
       },

@@ -23,6 +23,11 @@ const sentAnswer = { 200: envelopeSchema(z.object({ enquiry: enquirySentSchema }
 const doneAnswer = { 200: envelopeSchema(z.object({})) };
 const conversationAnswer = { 200: envelopeSchema(z.object({ conversation: conversationSchema })) };
 const enquiryParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.enquiryNotFound }).describe("The enquiry's id (a UUID)") });
+const linkRefusals = {
+  404: 'The token is not one we sent, or its enquiry was never delivered.',
+  409: 'The link was stopped: the next answer from the business brings a new one.',
+  410: 'The link has lapsed: the conversation had no message for 180 days.',
+};
 
 /**
  * A visitor's enquiry to up to 3 businesses (no account needed), its e-mailed confirmation, the visitor's side of
@@ -51,6 +56,12 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
       schema: {
         tags,
         summary: 'Send one enquiry to 1–3 listed businesses: at once for a logged-in user, else once the e-mailed link confirms the address',
+        refusals: {
+          403: "The sender owns one of the businesses, or enquiries from the sender's address are not accepted; or the request comes from another site.",
+          404: 'One of the `tradeIds` names no business.',
+          409: 'One of the businesses is not in the directory now, so it cannot be asked.',
+          429: "Too many enquiries from this address or network lately, or a business has received its 30 for today: try again after the Retry-After header's seconds.",
+        },
         body: sendEnquirySchema,
         response: sentAnswer,
       },
@@ -67,6 +78,11 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
       schema: {
         tags,
         summary: "The e-mailed confirmation link: confirms the visitor's address and sends their enquiry, once",
+        refusals: {
+          403: "Enquiries from the sender's address are not accepted (the key is used up and the enquiry dropped); or the request comes from another site.",
+          404: 'The key is not one we sent.',
+          409: 'The key was used already, or has expired.',
+        },
         body: confirmEnquirySchema,
         response: sentAnswer,
       },
@@ -84,6 +100,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
       schema: {
         tags,
         summary: "The visitor's conversation with a business, through the private link mailed with its answers",
+        refusals: linkRefusals,
         querystring: conversationQuerySchema,
         response: conversationAnswer,
       },
@@ -98,6 +115,10 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
       schema: {
         tags,
         summary: 'The visitor writes back to the business through the private link; answers the conversation as it now stands',
+        refusals: {
+          ...linkRefusals,
+          429: "The visitor wrote 10 times through this conversation within the hour: try again after the Retry-After header's seconds.",
+        },
         body: conversationReplySchema,
         response: conversationAnswer,
       },
@@ -114,6 +135,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
       schema: {
         tags,
         summary: "The visitor stops the private link; the business's next answer brings a new one",
+        refusals: linkRefusals,
         body: conversationRevokeSchema,
         response: doneAnswer,
       },
@@ -131,6 +153,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiryService }>
       schema: {
         tags: ['moderation'],
         summary: "Deliver an enquiry held because its text went to many businesses, for a moderator of the business's church",
+        refusals: { 409: 'The enquiry is not waiting for a moderator, or its sender address is blocked.' },
         params: enquiryParamsSchema,
         response: doneAnswer,
       },

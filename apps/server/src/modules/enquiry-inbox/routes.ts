@@ -80,6 +80,7 @@ export const enquiryInboxRoutes: FastifyPluginAsyncZod<{ inbox: EnquiryInboxServ
       schema: {
         tags,
         summary: "The owner's answer, e-mailed to the visitor with the private link to the conversation",
+        refusals: { 409: 'The enquiry is filed as spam, or its sender has deleted their account.' },
         params: enquiryParamsSchema,
         body: ownerReplySchema,
         response: oneEnquiry,

@@ -56,6 +56,7 @@ export const enquiryReportRoutes: FastifyPluginAsyncZod<{ reports: EnquiryReport
       schema: {
         tags,
         summary: 'Dismiss a spam report: the enquiry was not spam',
+        refusals: { 409: 'The report has been decided already.' },
         params: reportParamsSchema,
         response: { 200: envelopeSchema(z.object({})) },
       },
@@ -87,6 +88,10 @@ export const enquiryReportRoutes: FastifyPluginAsyncZod<{ reports: EnquiryReport
       schema: {
         tags,
         summary: 'Block a sender address across the directory, deciding its spam report and dropping its undelivered enquiries',
+        refusals: {
+          404: 'No spam report has the `reportId` the body names.',
+          409: 'The address was unblocked again before the block could be answered.',
+        },
         body: blockSenderSchema,
         response: { 200: envelopeSchema(z.object({ blockedSender: blockedSenderSchema })) },
       },
@@ -102,6 +107,7 @@ export const enquiryReportRoutes: FastifyPluginAsyncZod<{ reports: EnquiryReport
       schema: {
         tags,
         summary: 'Accept enquiries from a blocked sender address again',
+        refusals: { 404: 'The address is not blocked.' },
         querystring: unblockQuerySchema,
         response: { 200: envelopeSchema(z.object({})) },
       },

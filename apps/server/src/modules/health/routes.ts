@@ -7,6 +7,7 @@ import { envelope } from '../../http/envelope';
 
 const READINESS_TIMEOUT_MS = 2000;
 const healthAnswer = { response: { 200: envelopeSchema(z.object({})) } };
+const readinessAnswer = { ...healthAnswer, refusals: { 503: `The database is not answering within ${READINESS_TIMEOUT_MS / 1000} seconds.` } };
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -18,7 +19,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/healthz', { schema: healthAnswer, logLevel: 'warn' }, async () => envelope(200, 'Up', {}));
 
-  app.get('/readyz', { schema: healthAnswer, logLevel: 'warn' }, async (request) => {
+  app.get('/readyz', { schema: readinessAnswer, logLevel: 'warn' }, async (request) => {
     try {
       await withTimeout(pingDatabase(db), READINESS_TIMEOUT_MS);
     } catch (error) {

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { mayViewOperations } from '@churchtrades/shared/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declareGuardAccess, rolesAllowed } from '../../http/openapi-refusals';
 import { keepAnswersPrivate } from '../../http/private-answers';
 import { sessionToken } from '../sessions/plugin';
 import type { Metrics } from './metrics';
@@ -48,6 +49,8 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; token: str
     if (sessionToken(request) === undefined && (isLoopbackRequest(request) || bearsToken(request, token))) return;
     await requireOperator(request, reply);
   }
+  // Loopback and the scrape token pass without a session; anyone else is an operator's session or refused.
+  declareGuardAccess(mayReadMetrics, { session: 'optional', roles: rolesAllowed(mayViewOperations) });
 
   app.get(
     '/metrics',

@@ -92,6 +92,10 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       schema: {
         tags,
         summary: 'Approve, reject (with a reason), unlist (with a reason) or relist a business',
+        refusals: {
+          404: 'No business has the `tradeId` the body names.',
+          409: 'The decision does not apply to the business as it stands now: it changed, or was decided, meanwhile.',
+        },
         body: moderationDecisionSchema,
         response: { 200: oneTrade },
       },

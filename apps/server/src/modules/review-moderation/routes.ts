@@ -19,6 +19,7 @@ const reviewParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.reviewNotFoun
 // Named `id` as the other calls under /moderation/trades/ name it: one parameter name per place in the path.
 const tradeParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.tradeNotFound }).describe("The business's id (a UUID)") });
 const doneAnswer = { 200: envelopeSchema(z.object({})) };
+const removedAlready = { 409: 'The review has been removed already.' };
 
 /** Anyone's report of a review, and the moderators' list of reviews and decisions on them. */
 export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: ReviewModerationService }> = async (
@@ -37,6 +38,10 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: R
         tags: ['reviews'],
         summary:
           'Report a review to the moderators, with a reason; anyone may (a visitor with a proof of work), a repeat adds to the open report, and the review stays shown until they decide',
+        refusals: {
+          ...removedAlready,
+          429: "Too many reports came from this network within the hour: try again after the Retry-After header's seconds.",
+        },
         params: reviewParamsSchema,
         body: reviewReportSchema,
         // No id: a repeat, merged into the open report, is answered as a first report is.
@@ -71,6 +76,7 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: R
       schema: {
         tags: ['moderation'],
         summary: "Remove a review, with a public reason the business page shows; not by a moderator of the business's church",
+        refusals: removedAlready,
         params: reviewParamsSchema,
         body: removeReviewSchema,
         response: doneAnswer,
@@ -89,6 +95,7 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: R
       schema: {
         tags: ['moderation'],
         summary: "Keep a review published: its reports decided, its holds lifted, its flags weighed; not by a moderator of the business's church",
+        refusals: removedAlready,
         params: reviewParamsSchema,
         response: doneAnswer,
       },
@@ -106,6 +113,7 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: R
       schema: {
         tags: ['moderation'],
         summary: "Hold a review for 48 hours, once: for a moderator of the business's own church, who may not decide it",
+        refusals: { 409: 'The review has been removed already, or a moderator of its church has held it already.' },
         params: reviewParamsSchema,
         response: doneAnswer,
       },
@@ -123,6 +131,7 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod<{ reviewModeration: R
       schema: {
         tags: ['moderation'],
         summary: "Show the 90-day public notice of a business caught gathering fake reviews; not by a moderator of the business's church",
+        refusals: { 409: 'The business shows a notice already.' },
         params: tradeParamsSchema,
         body: reviewNoticeInputSchema,
         response: { 201: envelopeSchema(z.object({ notice: reviewNoticeSchema })) },

@@ -25,6 +25,12 @@ import type { ReviewService } from './service';
 const tags = ['reviews'];
 const reviewParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.reviewNotFound }).describe("The review's id (a UUID)") });
 const ownReviewAnswer = envelopeSchema(z.object({ review: ownReviewSchema }));
+const proofRefusals = {
+  401: 'Neither logged in nor bringing a conversation link\'s token.',
+  404: "The enquiry named is not the caller's, the conversation link's token is not one we sent, or the business is not in the directory now.",
+  409: 'The conversation link was stopped: the next answer from the business brings a new one.',
+  410: 'The conversation link has lapsed: the conversation had no message for 180 days.',
+};
 
 /**
  * Reviews: a business's reviews for every visitor, the eligibility, writing and editing of the person who
@@ -64,6 +70,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
         schema: {
           tags,
           summary: "Whether, and from when, the sender of an enquiry may review its business: a logged-in sender names the enquiry, anyone else brings the conversation link's token",
+          refusals: proofRefusals,
           querystring: reviewEligibilityQuerySchema,
           response: { 200: envelopeSchema(z.object({ eligibility: reviewEligibilitySchema })) },
         },
@@ -81,6 +88,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
         schema: {
           tags,
           summary: 'Write the one review of a business its enquiry allows: published at once unless an automatic check holds it for a moderator',
+          refusals: {
+            ...proofRefusals,
+            403: "The sender owns the business, it has not answered the enquiry or answered it less than 7 days ago, or the sender's address is blocked; or the request comes from another site.",
+            409: 'The sender has reviewed the business already, or the conversation link was stopped.',
+            429: "More than 10 reviews were written from this network within the hour: try again after the Retry-After header's seconds.",
+          },
           body: writeReviewSchema,
           response: { 201: ownReviewAnswer },
         },
@@ -98,6 +111,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
         schema: {
           tags,
           summary: 'The reviewer changes their review within 30 days of writing it; the change is marked and checked again',
+          refusals: {
+            403: "The caller did not write the review (by their account, or the link of the review's enquiry), or its 30 days of editing are over; or the request comes from another site.",
+            409: 'The review has been removed, or the conversation link was stopped.',
+            410: proofRefusals[410],
+          },
           params: reviewParamsSchema,
           body: editReviewSchema,
           response: { 200: ownReviewAnswer },
@@ -130,6 +148,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
         schema: {
           tags,
           summary: "The owner's one public answer to a published review of their business, e-mailed to the reviewer",
+          refusals: { 409: 'The review has been removed, still waits for a moderator, or has been answered already.' },
           params: reviewParamsSchema,
           body: ownerAnswerSchema,
           response: { 200: envelopeSchema(z.object({ review: publicReviewSchema })) },

@@ -3,6 +3,7 @@ import type { Role } from '@churchtrades/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../http/app-error';
+import { declareGuardAccess, rolesAllowed } from '../../http/openapi-refusals';
 import { requirePermission } from './permission';
 import type { SessionStage } from './repo';
 import type { CurrentSession, NewSession, SessionService, SignedInUser } from './service';
@@ -108,17 +109,25 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, secureC
 
   app.decorate('sessionCookieName', cookieName);
   app.decorateRequest('userSession', null);
-  app.decorate('requireUser', guard('ACTIVE'));
-  app.decorate('requireTwoStepPending', guard('MFA_PENDING'));
-  app.decorate('identifyUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    await sessionAt('ACTIVE', request, reply);
-  });
+  // Each guard says what it asks, for the API document (http/openapi-refusals.ts).
+  app.decorate('requireUser', declareGuardAccess(guard('ACTIVE'), { session: 'required' }));
+  app.decorate('requireTwoStepPending', declareGuardAccess(guard('MFA_PENDING'), { session: 'two-step' }));
+  app.decorate(
+    'identifyUser',
+    declareGuardAccess(
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        await sessionAt('ACTIVE', request, reply);
+      },
+      { session: 'optional' },
+    ),
+  );
   app.decorate('requireRole', (allows: (role: Role) => boolean, refusal?: string): SessionGuard => {
     const requireUser = guard('ACTIVE');
-    return async (request, reply) => {
+    const requireAllowedRole: SessionGuard = async (request, reply) => {
       await requireUser(request, reply);
       requirePermission(currentUser(request), allows, refusal);
     };
+    return declareGuardAccess(requireAllowedRole, { session: 'required', roles: rolesAllowed(allows) });
   });
   app.decorateReply('setSessionCookie', function setSessionCookie(this: FastifyReply, session: NewSession) {
     return this.setCookie(cookieName, session.token, { ...cookieOptions, expires: session.expiresAt });

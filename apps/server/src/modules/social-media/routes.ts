@@ -32,7 +32,16 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
     '/socialMedia/create',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'Add a website or social network profile', body: socialMediaSchema, response: { 201: oneEntry } },
+      schema: {
+        tags,
+        summary: 'Add a website or social network profile',
+        refusals: {
+          404: 'No business has the `entityId` the body names.',
+          409: 'The business has 20 entries already, and this is not one of them.',
+        },
+        body: socialMediaSchema,
+        response: { 201: oneEntry },
+      },
     },
     async (request, reply) => {
       const entry = await socialMedia.create(currentUser(request), request.body);
@@ -78,7 +87,16 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
     '/socialMedia/update',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'Change the entry given by id', body: socialMediaSchema, response: { 200: oneEntry } },
+      schema: {
+        tags,
+        summary: 'Change the entry given by id',
+        refusals: {
+          404: 'No entry has the `id` the body names, or it was removed meanwhile.',
+          409: 'The business has this entry already.',
+        },
+        body: socialMediaSchema,
+        response: { 200: oneEntry },
+      },
     },
     async (request) => {
       const entry = await socialMedia.update(currentUser(request), request.body);
@@ -90,7 +108,13 @@ export const socialMediaRoutes: FastifyPluginAsyncZod<{ socialMedia: SocialMedia
     '/socialMedia/delete',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'Remove the entry given by id', body: socialMediaDeleteSchema, response: { 200: oneEntry } },
+      schema: {
+        tags,
+        summary: 'Remove the entry given by id',
+        refusals: { 404: 'No entry has the `id` the body names, or it was removed meanwhile.' },
+        body: socialMediaDeleteSchema,
+        response: { 200: oneEntry },
+      },
     },
     async (request) => {
       const entry = await socialMedia.delete(currentUser(request), request.body.id);

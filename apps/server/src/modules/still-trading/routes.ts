@@ -18,6 +18,10 @@ import type { StillTradingService } from './service';
 
 const tags = ['still trading'];
 const confirmedAnswer = envelopeSchema(z.object({ stillTrading: stillTradingConfirmedSchema }));
+const linkRefusals = {
+  404: "The link's token is not one we sent.",
+  409: 'The link was used already, or a newer e-mail replaced it.',
+};
 
 function confirmedMessage(confirmed: StillTradingConfirmed): string {
   return confirmed.listedAgain ? MESSAGES.stillTradingConfirmedListedAgain : MESSAGES.stillTradingConfirmed;
@@ -34,6 +38,7 @@ export const stillTradingRoutes: FastifyPluginAsyncZod<{ stillTrading: StillTrad
       schema: {
         tags,
         summary: "The business an e-mailed still-trading link asks about; reading it confirms nothing",
+        refusals: linkRefusals,
         querystring: stillTradingLinkQuerySchema,
         response: { 200: envelopeSchema(z.object({ question: stillTradingQuestionSchema })) },
       },
@@ -48,6 +53,7 @@ export const stillTradingRoutes: FastifyPluginAsyncZod<{ stillTrading: StillTrad
       schema: {
         tags,
         summary: "The owner's one-click \"Yes, still trading\" from the e-mailed link: no login, once per question",
+        refusals: linkRefusals,
         body: stillTradingLinkConfirmationSchema,
         response: { 200: confirmedAnswer },
       },
@@ -65,6 +71,10 @@ export const stillTradingRoutes: FastifyPluginAsyncZod<{ stillTrading: StillTrad
       schema: {
         tags,
         summary: "The owner's \"Yes, still trading\" from their dashboard, while a question is open",
+        refusals: {
+          404: 'No business has the `tradeId` the body names.',
+          409: 'The business was not asked whether it is still trading, or the question was answered meanwhile.',
+        },
         body: ownStillTradingConfirmationSchema,
         response: { 200: confirmedAnswer },
       },

@@ -90,6 +90,10 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
       schema: {
         tags,
         summary: "Add the user's one business; it waits for a moderator unless its church does not moderate",
+        refusals: {
+          409: 'The user has another business already: "You already have a business. Change it on your business pages."',
+          429: "More than 5 tries to list a business within the hour: try again after the Retry-After header's seconds.",
+        },
         body: newTradeSchema,
         response: { 201: oneTrade },
       },
@@ -110,6 +114,10 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
       schema: {
         tags,
         summary: 'Put a rejected business back in front of its moderators (its owner only)',
+        refusals: {
+          404: 'No business has the `tradeId` the body names.',
+          409: 'Only a rejected business can be resubmitted.',
+        },
         body: resubmitTradeSchema,
         response: { 200: oneTrade },
       },
@@ -142,7 +150,13 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
     '/trades/updateTradeProfile',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: "Change the business's profile", body: tradeProfileSchema, response: { 200: oneTrade } },
+      schema: {
+        tags,
+        summary: "Change the business's profile",
+        refusals: { 404: 'No business has the `tradeId` the body names.' },
+        body: tradeProfileSchema,
+        response: { 200: oneTrade },
+      },
     },
     async (request) => {
       const change = await trades.updateProfile(currentUser(request), request.body);
@@ -168,6 +182,7 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
       schema: {
         tags,
         summary: 'The priest a business names takes their name off it (that priest only); its owner is told',
+        refusals: { 404: 'No business has the `tradeId` asked for.' },
         querystring: priestTradeQuerySchema,
         response: { 200: priestTrades },
       },
@@ -184,7 +199,13 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
       toggle.path,
       {
         onRequest: toggle.administrators ? requireAdministrator : requireMayChange,
-        schema: { tags, summary: toggle.summary, querystring: tradeKeyQuerySchema, response: { 200: oneTrade } },
+        schema: {
+          tags,
+          summary: toggle.summary,
+          refusals: { 404: 'No business has the `key` asked for.' },
+          querystring: tradeKeyQuerySchema,
+          response: { 200: oneTrade },
+        },
       },
       async (request) => {
         const trade = await trades.flip(currentUser(request), request.query.key, toggle.name);
@@ -198,7 +219,13 @@ export const tradeDashboardRoutes: FastifyPluginAsyncZod<{ trades: TradeDashboar
       upload.path,
       {
         onRequest: requireMayChange,
-        schema: { tags, summary: upload.summary, consumes: ['multipart/form-data'], response: { 200: oneTrade } },
+        schema: {
+          tags,
+          summary: upload.summary,
+          refusals: { 404: 'No business has the `tradeId` the form names.' },
+          consumes: ['multipart/form-data'],
+          response: { 200: oneTrade },
+        },
       },
       async (request) => {
         const { fields, image } = await readImageForm(request);

@@ -30,6 +30,7 @@ const oneUser = { 200: envelopeSchema(z.object({ user: userAdminSchema })) };
 const pageOfUsers = { 200: envelopeSchema(z.object({ users: userAdminPageSchema })) };
 /** SPEC §7 names the account switches both under /user and under /masterUser: one code path serves both. */
 const SWITCH_PREFIXES = ['/user', '/masterUser'] as const;
+const userNotFound = { 404: 'No user has the `userId` asked for.' };
 
 /** Administration of users (issue "Moderation and administration"): ADMIN and above only. */
 export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminService }> = async (app, { userAdmin }) => {
@@ -96,6 +97,10 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
         tags,
         summary:
           'Make a priest, moderator, governor or administrator (never above one\'s own role), mailed a link to choose a password',
+        refusals: {
+          404: 'A church the body links the new user to is not found.',
+          409: 'An account with this e-mail address exists already: change its role instead.',
+        },
         body: registerMasterUserSchema,
         response: { 201: envelopeSchema(z.object({ user: userAdminSchema })) },
       },
@@ -113,6 +118,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
       schema: {
         tags,
         summary: "Change another user's names, phone, bio and login e-mail",
+        refusals: { ...userNotFound, 409: 'Another account uses the new e-mail address already.' },
         body: updateMasterUserSchema,
         response: oneUser,
       },
@@ -130,6 +136,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
       schema: {
         tags,
         summary: "Change another user's photo: a multipart form with userId and the image in file",
+        refusals: userNotFound,
         consumes: ['multipart/form-data'],
         response: oneUser,
       },
@@ -150,6 +157,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
       schema: {
         tags,
         summary: 'Confirm a master user, or take the confirmation back; an unconfirmed priest or moderator cannot moderate',
+        refusals: userNotFound,
         querystring: userKeyQuerySchema,
         response: oneUser,
       },
@@ -178,6 +186,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
         schema: {
           tags,
           summary: "Change a user's role (never above one's own; ADMIN, DEVELOPER and SUPER by a SUPER only)",
+          refusals: userNotFound,
           body: updateRoleSchema,
           response: oneUser,
         },
@@ -200,6 +209,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
         schema: {
           tags,
           summary: `Flip the user's ${name}; locking, disabling or expiring ends their sessions`,
+          refusals: userNotFound,
           querystring: userKeyQuerySchema,
           response: oneUser,
         },
@@ -218,6 +228,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ userAdmin: UserAdminServic
       schema: {
         tags,
         summary: 'E-mail the account of this address a password reset link',
+        refusals: { 404: 'No account uses the e-mail address asked for.' },
         querystring: ownerEmailQuerySchema,
         response: { 200: envelopeSchema(z.object({})) },
       },

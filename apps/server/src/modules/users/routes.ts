@@ -40,6 +40,8 @@ const tags = ['user'];
 const nothing = { 200: envelopeSchema(z.object({})) };
 const oneUser = { 200: envelopeSchema(z.object({ user: userViewSchema })) };
 const loggingIn = { 200: envelopeSchema(z.object({ user: loginUserSchema })) };
+/** The password asked again inside a session is counted as a login's is. */
+const wrongPasswords = { 429: "Too many wrong passwords for the account lately: try again after the Retry-After header's seconds." };
 
 /** The photo forms (own and anyone's): whose photo, and the image, not yet decoded. */
 async function readPhotoForm(request: FastifyRequest): Promise<{ userId: string; image: Buffer }> {
@@ -65,7 +67,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
 
   app.post(
     '/user/register',
-    { schema: { tags, summary: 'Register an account; the verification link is e-mailed', body: registerSchema, response: nothing } },
+    {
+      schema: {
+        tags,
+        summary: 'Register an account; the verification link is e-mailed',
+        refusals: {
+          429: "Too many registrations from this network, or for this e-mail address, within the hour: try again after the Retry-After header's seconds.",
+        },
+        body: registerSchema,
+        response: nothing,
+      },
+    },
     async (request) => {
       await users.register(request.body, requesterOf(request));
       return envelope(200, MESSAGES.registrationSuccessful, {});
@@ -83,7 +95,18 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
 
   app.post(
     '/user/login',
-    { schema: { tags, summary: 'Log in; with two-step on, the session waits for the code', body: loginSchema, response: loggingIn } },
+    {
+      schema: {
+        tags,
+        summary: 'Log in; with two-step on, the session waits for the code',
+        refusals: {
+          403: 'The password is right, but the account is locked, expired, not verified or waiting to be deleted, or its password has expired (a reset link is mailed); or the request comes from another site.',
+          429: "Too many logins from this network, or too many wrong passwords for the account: try again after the Retry-After header's seconds.",
+        },
+        body: loginSchema,
+        response: loggingIn,
+      },
+    },
     async (request, reply) => {
       const { user, session } = await users.login(request.body, requesterOf(request), sessionToken(request));
       reply.setSessionCookie(session);
@@ -114,7 +137,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/verify/qrcode',
     {
       onRequest: app.requireTwoStepPending,
-      schema: { tags, summary: 'Complete a two-step login with the code', body: twoStepSchema, response: oneUser },
+      schema: {
+        tags,
+        summary: 'Complete a two-step login with the code',
+        refusals: {
+          403: 'The `userId` is not the user of this login: "This code is for another login. Log in again."; or the request comes from another site.',
+          429: "Too many codes for this login, which has ended (log in again), or too many wrong codes for the account or from the network (try again after the Retry-After header's seconds).",
+        },
+        body: twoStepSchema,
+        response: oneUser,
+      },
     },
     async (request, reply) => {
       const { user, session } = await users.completeTwoStep(currentSession(request), request.body, requesterOf(request));
@@ -136,7 +168,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
 
   app.post(
     '/user/resetpassword',
-    { schema: { tags, summary: 'E-mail a password reset link', body: resetRequestSchema, response: nothing } },
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link',
+        refusals: {
+          429: "Too many reset e-mails asked for from this network, or for this address, within the hour: try again after the Retry-After header's seconds.",
+        },
+        body: resetRequestSchema,
+        response: nothing,
+      },
+    },
     async (request) => {
       await users.requestPasswordReset(request.body.email, requesterOf(request));
       return envelope(200, MESSAGES.resetEmailSent, {});
@@ -179,6 +221,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
         tags,
         summary:
           "What the 'Business Owner' card shows: the owner's name and phone and their business's public e-mail (the owner, administrators, and who may see the business in moderation)",
+        refusals: {
+          403: "The caller is neither the user nor an administrator, nor may they see the user's business in moderation.",
+          404: 'No user has the `userId` asked for (told to the user themselves and to administrators only).',
+        },
         querystring: ownerQuerySchema,
         response: { 200: envelopeSchema(z.object({ owner: ownerContactSchema })) },
       },
@@ -205,6 +251,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       schema: {
         tags,
         summary: 'Change the own profile; another login e-mail needs the password and a click on a link mailed to it',
+        refusals: wrongPasswords,
         body: accountProfileSchema,
         response: oneUser,
       },
@@ -221,6 +268,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       schema: {
         tags,
         summary: 'Make the address an e-mailed key was sent to the login e-mail',
+        refusals: { 409: 'Another account took the new address meanwhile: "This email address is already used by another account."' },
         querystring: linkKeyQuerySchema,
         response: nothing,
       },
@@ -237,6 +285,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       schema: {
         tags,
         summary: 'Undo a change of the login e-mail by the key mailed to the old address; every session ends',
+        refusals: { 409: 'Another account took the old address meanwhile: "This email address is already used by another account."' },
         querystring: linkKeyQuerySchema,
         response: nothing,
       },
@@ -252,7 +301,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     {
       // Read-only as a USER's account is, its password is still theirs to keep safe.
       onRequest: app.requireUser,
-      schema: { tags, summary: 'Change the own password; other sessions end', body: passwordChangeSchema, response: nothing },
+      schema: {
+        tags,
+        summary: 'Change the own password; other sessions end',
+        refusals: wrongPasswords,
+        body: passwordChangeSchema,
+        response: nothing,
+      },
     },
     async (request) => {
       await users.changePassword(currentSession(request), request.body, requesterOf(request));
@@ -286,6 +341,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
         tags,
         summary:
           "Set a user's photo: one's own, or an administrator anyone's not of a higher role; a multipart form with userId and the image in file",
+        refusals: { 404: 'No user has the `userId` the form names.' },
         consumes: ['multipart/form-data'],
         response: oneUser,
       },
@@ -303,7 +359,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       {
         // Read-only as a USER's account is, closing it is still theirs to do.
         onRequest: app.requireUser,
-        schema: { tags, summary: CLOSURE_SUMMARIES[path], body: ownAccountClosureSchema, response: oneUser },
+        schema: {
+          tags,
+          summary: CLOSURE_SUMMARIES[path],
+          refusals: {
+            ...wrongPasswords,
+            409: 'The account (or its password) is closed that way already: only an administrator, or for a password a reset, opens it again.',
+          },
+          body: ownAccountClosureSchema,
+          response: oneUser,
+        },
       },
       async (request, reply) => {
         const { user, message, loggedOut } = await users.closeOwnAccount(currentSession(request), path, request.body, requesterOf(request));
@@ -317,7 +382,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/mfa/setup',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'A new two-step secret and its QR code', response: { 200: envelopeSchema(mfaSetupSchema) } },
+      schema: {
+        tags,
+        summary: 'A new two-step secret and its QR code',
+        refusals: { 409: 'Two-step verification is already on: turn it off first.' },
+        response: { 200: envelopeSchema(mfaSetupSchema) },
+      },
     },
     async (request) => envelope(200, MESSAGES.mfaSetupStarted, await users.setUpMfa(currentUser(request))),
   );
@@ -326,7 +396,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/mfa/confirm',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'Turn two-step on with a code of the new secret and the password; other sessions end', body: mfaConfirmSchema, response: oneUser },
+      schema: {
+        tags,
+        summary: 'Turn two-step on with a code of the new secret and the password; other sessions end',
+        refusals: wrongPasswords,
+        body: mfaConfirmSchema,
+        response: oneUser,
+      },
     },
     async (request) => {
       const user = await users.confirmMfa(currentSession(request), request.body, requesterOf(request));
@@ -338,7 +414,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     '/user/mfa/cancel',
     {
       onRequest: requireMayChange,
-      schema: { tags, summary: 'Turn two-step off with the password; other sessions end', body: mfaCancelSchema, response: oneUser },
+      schema: {
+        tags,
+        summary: 'Turn two-step off with the password; other sessions end',
+        refusals: wrongPasswords,
+        body: mfaCancelSchema,
+        response: oneUser,
+      },
     },
     async (request) => {
       const user = await users.cancelMfa(currentSession(request), request.body, requesterOf(request));
