@@ -16,6 +16,7 @@ import {
   seconds,
 } from './bench-env';
 import { buildSyntheticLists, type SyntheticLists } from './synthetic-lists';
+import { benchPostgresUrl } from './tuned-postgres';
 
 /**
  * Fills a PostgreSQL database with N synthetic businesses for the search benchmark, SQL-side: each batch is
@@ -698,9 +699,10 @@ export async function prepareBenchDatabase(url: string, trades: number, log: Log
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   const trades = parseTradeCount(process.env.BENCH_TRADES, DEFAULT_TRADES);
-  const url = benchDatabaseUrl(trades, process.env);
-  prepareBenchDatabase(url, trades).catch((error: unknown) => {
-    console.error(error instanceof NotABenchDatabaseError ? error.message : error);
-    process.exit(1);
-  });
+  benchPostgresUrl(process.env)
+    .then((server) => prepareBenchDatabase(benchDatabaseUrl(trades, { ...process.env, BENCH_POSTGRES_URL: server }), trades))
+    .catch((error: unknown) => {
+      console.error(error instanceof NotABenchDatabaseError ? error.message : error);
+      process.exit(1);
+    });
 }

@@ -28,6 +28,7 @@ import {
   WARMUP_SECONDS,
 } from './load';
 import { buildMapMixes, type MapMix } from './map-queries';
+import { benchPostgresUrl } from './tuned-postgres';
 
 /**
  * Map benchmark: starts the app (bench/bench-server.ts) in its own process on loopback against the bench
@@ -183,7 +184,7 @@ function markdownTable(results: readonly Measurement[], fixed: Record<MapMix['ba
 
 async function main(): Promise<void> {
   const trades = parseTradeCount(env.BENCH_TRADES, DEFAULT_TRADES);
-  const url = benchDatabaseUrl(trades, env);
+  const url = benchDatabaseUrl(trades, { ...env, BENCH_POSTGRES_URL: await benchPostgresUrl(env) });
   const database = databaseNameOf(url);
   const about = await machine(url);
   console.log(

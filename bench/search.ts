@@ -27,6 +27,7 @@ import {
   startBenchServer,
   WARMUP_SECONDS,
 } from './load';
+import { benchPostgresUrl } from './tuned-postgres';
 import { buildQueryMixes, type QueryMix } from './search-queries';
 
 /**
@@ -254,7 +255,8 @@ async function main(): Promise<void> {
   if (env.BENCH_DATABASE_URL && sizes.length > 1) {
     throw new Error('BENCH_DATABASE_URL names one database: set BENCH_TRADES too (or leave both unset)');
   }
-  const urls = sizes.map((trades) => benchDatabaseUrl(trades, env));
+  const server = await benchPostgresUrl(env);
+  const urls = sizes.map((trades) => benchDatabaseUrl(trades, { ...env, BENCH_POSTGRES_URL: server }));
   const about = await machine(urls[0] as string);
   console.log(
     `search benchmark ${about.date}: ${about.nproc} cores (${about.cpu}), ${about.memoryGiB} GiB, PostgreSQL ${about.postgres}, ` +

@@ -34,7 +34,7 @@ export interface PrivatePostgres {
   stop(mode?: StopMode): Promise<void>;
   /** Starts the stopped server again, on the same port. */
   start(): Promise<void>;
-  /** Stops the server and deletes the cluster. Safe to call twice. */
+  /** Stops the server and deletes the cluster (a kept one, `keptIn`, is only stopped). Safe to call twice. */
   remove(): Promise<void>;
 }
 
@@ -164,27 +164,76 @@ async function waitUntilAccepting(url: string): Promise<void> {
   }
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  if (!postgresBinariesPresent()) throw new Error(`No PostgreSQL server binaries in ${POSTGRES_BIN_DIR}`);
+export interface PrivatePostgresOptions {
+  /**
+   * A directory the cluster is kept in between runs (the benchmarks' generated data): made and initialised
+   * on first use, stopped but never deleted at the end. Without it, a temporary cluster removed at the end.
+   */
+  keptIn?: string;
+  /** Server settings (`shared_buffers` → `2GB`), passed as `-c name=value` at every start. */
+  settings?: Readonly<Record<string, string>>;
+}
+
+async function initialise(dir: string, dataDir: string): Promise<void> {
+  ownDirectory(dir);
+  await runBinary('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+}
+
+/** The kept cluster's directory, initialised unless it was; a cluster a killed run left running is stopped. */
+async function keptCluster(dir: string, dataDir: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) await runBinary('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w']).catch(() => undefined);
+    return;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await initialise(dir, dataDir);
+}
+
+/** A temporary cluster's directory, initialised, and removed when this process exits. */
+async function temporaryCluster(): Promise<string> {
   removeAbandonedClusters();
   installExitHook();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), DIR_PREFIX));
-  const dataDir = path.join(dir, 'data');
-  const logFile = path.join(dir, 'postgres.log');
   liveClusters.add(dir);
   fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   try {
-    ownDirectory(dir);
-    await runBinary('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    await initialise(dir, path.join(dir, 'data'));
   } catch (error) {
     removeSync(dir);
     liveClusters.delete(dir);
     throw error;
   }
+  return dir;
+}
+
+/** At exit, a kept cluster is stopped (its data stays); a run killed outright leaves it for the next to stop. */
+function stopAtExit(dataDir: string): void {
+  process.on('exit', () => {
+    if (!fs.existsSync(path.join(dataDir, 'postmaster.pid'))) return;
+    try {
+      runBinarySync('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w']);
+    } catch {
+      // Already stopped.
+    }
+  });
+}
+
+export async function startPrivatePostgres(options: PrivatePostgresOptions = {}): Promise<PrivatePostgres> {
+  if (!postgresBinariesPresent()) throw new Error(`No PostgreSQL server binaries in ${POSTGRES_BIN_DIR}`);
+  const kept = options.keptIn !== undefined;
+  const dir = options.keptIn ?? (await temporaryCluster());
+  const dataDir = path.join(dir, 'data');
+  const logFile = path.join(dir, 'postgres.log');
+  if (kept) {
+    await keptCluster(dir, dataDir);
+    stopAtExit(dataDir);
+  }
   const port = await freePort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const settings = Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`);
   // The socket goes in the cluster's own directory: nothing shared with another server's /tmp sockets.
-  const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir}`;
+  const serverOptions = [`-p ${port} -c listen_addresses=127.0.0.1 -k ${dir}`, ...settings].join(' ');
   let running = false;
 
   const cluster: PrivatePostgres = {
@@ -217,6 +266,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       await waitUntilAccepting(url);
     },
     async remove() {
+      if (kept) return cluster.stop();
       if (!liveClusters.has(dir)) return;
       running = false;
       removeSync(dir);
