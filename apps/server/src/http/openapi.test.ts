@@ -113,6 +113,15 @@ describe('the access and refusals of the OpenAPI document', () => {
     expect(operationOf(document, 'GET /api/user/profile')!.responses['403']).toBeUndefined();
   });
 
+  it('declares the Retry-After header on the refusals that tell a client to wait for it', async () => {
+    const document = await servedDocument();
+    const headersOf = (route: string, status: string) => operationOf(document, route)!.responses[status]!.headers;
+
+    expect(headersOf('POST /api/user/login', '429')).toHaveProperty('Retry-After');
+    expect(headersOf('GET /api/trades/clientFilter', '503')).toHaveProperty('Retry-After');
+    expect(headersOf('GET /readyz', '503')).toBeUndefined();
+  });
+
   it('names the schemas used more than once, the envelope of every refusal among them', async () => {
     const document = await servedDocument();
     const dataOf = (route: string) =>
