@@ -9,6 +9,13 @@ const SERVER_DIR = fileURLToPath(new URL('.', import.meta.url));
  */
 const SLOW_TESTS = ['test/faults.test.ts', 'src/db/database-restart.test.ts'];
 
+/**
+ * The suites of rules over every route (who may call it, how it refuses hostile input): the statements they reach
+ * are each feature's own, which that feature's tests run on both databases, so these run on one, PostgreSQL when
+ * one is given (production's), else the embedded one.
+ */
+const ONE_DATABASE_TESTS = ['test/access-matrix.test.ts', 'test/fuzz.test.ts'];
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The embedded database always; PostgreSQL too when one is given (`.ci/run` gives one). */
@@ -23,13 +30,14 @@ export function databaseKinds(): DatabaseKind[] {
  * of the suite's time.
  */
 export function serverProject(kind: DatabaseKind, tests: 'everyday' | 'slow'): TestProjectConfiguration {
+  const elsewhere = kind === 'pglite' && databaseKinds().includes('postgres') ? ONE_DATABASE_TESTS : [];
   return {
     test: {
       name: tests === 'slow' ? `server:${kind}:slow` : `server:${kind}`,
       root: SERVER_DIR,
       globalSetup: [`./test/global-setup-${kind}.ts`],
       include: tests === 'slow' ? SLOW_TESTS : ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      exclude: tests === 'slow' ? [] : [...configDefaults.exclude, ...SLOW_TESTS],
+      exclude: tests === 'slow' ? [] : [...configDefaults.exclude, ...SLOW_TESTS, ...elsewhere],
       isolate: false,
       testTimeout: 20_000,
       hookTimeout: 60_000,
