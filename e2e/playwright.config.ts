@@ -1,5 +1,14 @@
+import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E_WORKERS } from './servers';
+
+/**
+ * Debian's Chromium in its headless shell (package chromium-headless-shell), as Playwright runs its own headless
+ * Chromium: a third less CPU than the full browser in its headless mode, most of the suite's time on two cores.
+ * The full browser where the shell is not installed.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -26,7 +35,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
     trace: 'off',
   },
 });
