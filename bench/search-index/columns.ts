@@ -303,6 +303,12 @@ export class FilterColumns {
     );
     const visit = (row: number, column: number) => {
       if (row < 0 || column < 0 || row >= this.gridRows || column >= this.gridColumns) return;
+      // A cell wholly outside the box around the farthest kept holds nothing nearer: passed over unread.
+      const south = this.gridSouth + row * CELL_DEGREES;
+      const west = this.gridWest + column * CELL_DEGREES;
+      const latitudeGap = Math.max(0, south - latitude, latitude - (south + CELL_DEGREES));
+      const longitudeGap = Math.max(0, west - longitude, longitude - (west + CELL_DEGREES));
+      if (latitudeGap > boxLatitude || longitudeGap > boxLongitude) return;
       const cell = row * this.gridColumns + column;
       const { offsets, slots } = this.grid;
       for (let index = offsets[cell] as number; index < (offsets[cell + 1] as number); index += 1) {

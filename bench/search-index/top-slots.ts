@@ -35,6 +35,19 @@ export class TopSlots {
     if (slots.length === this.wanted) this.threshold = scores[this.wanted - 1] as number;
   }
 
+  /** A slot offered before with a lower score: kept with the higher one (or offered, if it was not kept). */
+  raise(slot: number, score: number): void {
+    const at = this.slots.indexOf(slot);
+    if (at >= 0) {
+      if ((this.scores[at] as number) >= score) return;
+      this.slots.splice(at, 1);
+      this.scores.splice(at, 1);
+      // One fewer kept: the threshold is no longer known to hold until the list fills again.
+      this.threshold = Number.NEGATIVE_INFINITY;
+    }
+    this.offer(slot, score);
+  }
+
   page(page: number): number[] {
     return this.slots.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   }

@@ -8,11 +8,14 @@ import { TypoCorrector } from './typo';
 
 /**
  * The hand-made text index: an inverted index whose postings are one Uint32Array of slots (ascending, so in the
- * day's rotation order) with, per posting, one byte packing the term's frequency in each field (name 2 bits,
- * category words 3 bits, description 3 bits). Built in two passes over the businesses' terms, count then fill, so
- * no JS array is made per term. Scored BM25F-style (name > category words > description), the last word as a
- * prefix (a sorted vocabulary and binary search give its range of terms), and a typo fallback by trigram
- * similarity over the vocabulary of surface words.
+ * day's rotation order) and, per posting, one byte in a Uint8Array. Built in two passes over the businesses' terms,
+ * count then fill, so no JS array is made per term: the first pass keeps each business's distinct terms with their
+ * frequency in each field packed in a byte (name 2 bits, category words 3 bits, description 3 bits); the second
+ * lays the postings out term by term and turns that byte into the term's BM25F weight in the business (fields
+ * weighted name 3 > category words 2 > description 1, each normalised by its length, saturated by k1), quantised
+ * to 1..255, so that a query multiplies it by the term's IDF and no more. The last word is a prefix (a sorted
+ * vocabulary and binary search give its range of terms), and a word in no term is corrected by trigram similarity
+ * over the vocabulary of surface words (typo.ts).
  */
 
 const FIELD_WEIGHTS = [3, 2, 1] as const;
@@ -70,6 +73,7 @@ export class TypedTextIndex implements TextEngine {
   private readonly impacts: Uint8Array;
   private readonly idf: Float32Array;
   private readonly corrector: TypoCorrector;
+  private readonly union: UnionCursor;
   readonly stats: TypedIndexStats;
 
   constructor(rows: IndexRows) {
@@ -184,6 +188,7 @@ export class TypedTextIndex implements TextEngine {
     this.sortedTerms = [...this.termIds.keys()].sort();
     this.sortedTermIds = Uint32Array.from(this.sortedTerms, (term) => this.termIds.get(term) as number);
     this.corrector = new TypoCorrector(this.processor.surfaceWords());
+    this.union = new UnionCursor(n);
     this.stats = { terms: termCount, postings: total, surfaceWords: this.corrector.size };
   }
 
@@ -229,47 +234,183 @@ export class TypedTextIndex implements TextEngine {
   }
 
   /**
-   * Document at a time: each group is a cursor over its terms' postings (ascending slots, a prefix's terms merged),
-   * the rarest group leads, and the others leap to its slot by galloping search; a slot all groups reach is a
-   * match, checked against the filters, counted, and scored only then. No array as long as the directory is touched.
+   * Document at a time: each group is a cursor over ascending slots (a word's postings, or the union of a prefix's
+   * terms gathered in a bitset), the rarest group leads, and the others leap to its slot by galloping search; a
+   * slot all groups reach is a match, checked against the filters, counted, and scored only then.
    */
   private run(groups: number[][], filter: SlotFilter, columns: FilterColumns, page: number) {
-    if (groups.length === 1 && (groups[0] as number[]).length === 1) return this.runOneTerm((groups[0] as number[])[0] as number, filter, columns, page);
-    const cursors = groups
+    const [first, second] = groups as [number[], number[] | undefined];
+    if (groups.length === 1 && first.length === 1) return this.runOneTerm(first[0] as number, filter, columns, page);
+    if (groups.length === 1) return this.runOneGroup(first, filter, columns, page);
+    if (groups.length === 2 && first.length === 1 && second?.length === 1) {
+      return this.runTwoTerms(first[0] as number, second[0] as number, filter, columns, page);
+    }
+    if (groups.length === 2 && second !== undefined && (first.length === 1 || second.length === 1)) {
+      const [word, prefix] = first.length === 1 ? [first, second] : [second, first];
+      return this.runWordAndPrefix(word[0] as number, prefix, filter, columns, page);
+    }
+    const union = this.union;
+    const cursors: Cursor[] = groups
       .map((group) => ({ group, size: this.groupSize(group) }))
       .sort((a, b) => a.size - b.size)
-      .map(({ group }) => new GroupCursor(group, this.offsets, this.postings));
-    const lead = cursors[0] as GroupCursor;
+      .map(({ group }) =>
+        group.length === 1 ? new TermCursor(group[0] as number, this.offsets, this.postings, this.idf, this.impacts) : union.gather(group, this),
+      );
+    try {
+      const lead = cursors[0] as Cursor;
+      const top = new TopSlots((page + 1) * PAGE_SIZE);
+      let total = 0;
+      let target = lead.current();
+      while (target !== END) {
+        let aligned = true;
+        for (let index = 1; index < cursors.length; index += 1) {
+          const cursor = cursors[index] as Cursor;
+          cursor.seek(target);
+          const reached = cursor.current();
+          if (reached !== target) {
+            aligned = false;
+            target = reached;
+            break;
+          }
+        }
+        if (!aligned) {
+          if (target === END) break;
+          lead.seek(target);
+          target = lead.current();
+          continue;
+        }
+        if (!filter.any || columns.accepts(target, filter)) {
+          total += 1;
+          let score = 0;
+          for (const cursor of cursors) score += cursor.score();
+          if (score >= top.threshold) top.offer(target, score);
+        }
+        for (const cursor of cursors) cursor.seek(target + 1);
+        target = lead.current();
+      }
+      return { total, slots: top.page(page) };
+    } finally {
+      union.release();
+    }
+  }
+
+  /** For the prefix's union: each posting of `term` as (slot, share of the score). */
+  forEachPosting(term: number, visit: (slot: number, score: number) => void): void {
+    const idf = this.idf[term] as number;
+    for (let position = this.offsets[term] as number; position < (this.offsets[term + 1] as number); position += 1) {
+      visit(this.postings[position] as number, idf * (this.impacts[position] as number));
+    }
+  }
+
+  /**
+   * A prefix alone, of several terms ("car": car, card, care, carpet…): term by term, a bitset telling a business
+   * met before (counted once, its score the best of its terms'), straight into the page's top.
+   */
+  private runOneGroup(terms: readonly number[], filter: SlotFilter, columns: FilterColumns, page: number) {
     const top = new TopSlots((page + 1) * PAGE_SIZE);
+    const { postings, impacts } = this;
+    const bits = this.union.bitset();
     let total = 0;
-    let target = lead.current();
-    while (target !== END) {
-      let aligned = true;
-      for (let index = 1; index < cursors.length; index += 1) {
-        const cursor = cursors[index] as GroupCursor;
-        cursor.seek(target);
-        const reached = cursor.current();
-        if (reached !== target) {
-          aligned = false;
-          target = reached;
-          break;
+    let lowest = 0xffffffff;
+    let highest = 0;
+    for (const term of terms) {
+      const idf = this.idf[term] as number;
+      for (let position = this.offsets[term] as number; position < (this.offsets[term + 1] as number); position += 1) {
+        const slot = postings[position] as number;
+        const word = slot >>> 5;
+        const bit = 1 << (slot & 31);
+        const seen = ((bits[word] as number) & bit) !== 0;
+        if (!seen) {
+          bits[word] = (bits[word] as number) | bit;
+          if (slot < lowest) lowest = slot;
+          if (slot > highest) highest = slot;
+        }
+        if (filter.any && !columns.accepts(slot, filter)) continue;
+        const score = idf * (impacts[position] as number);
+        if (!seen) {
+          total += 1;
+          if (score >= top.threshold) top.offer(slot, score);
+        } else if (score >= top.threshold) top.raise(slot, score);
+      }
+    }
+    if (lowest <= highest) bits.fill(0, lowest >>> 5, (highest >>> 5) + 1);
+    return { total, slots: top.page(page) };
+  }
+
+  /** Two words of one term each (most two-word searches): a galloping merge of their postings. */
+  private runTwoTerms(a: number, b: number, filter: SlotFilter, columns: FilterColumns, page: number) {
+    const top = new TopSlots((page + 1) * PAGE_SIZE);
+    const { postings, impacts, offsets } = this;
+    const idfA = this.idf[a] as number;
+    const idfB = this.idf[b] as number;
+    let i = offsets[a] as number;
+    const endA = offsets[a + 1] as number;
+    let j = offsets[b] as number;
+    const endB = offsets[b + 1] as number;
+    let total = 0;
+    while (i < endA && j < endB) {
+      const slotA = postings[i] as number;
+      const slotB = postings[j] as number;
+      if (slotA < slotB) i = gallop(postings, i, endA, slotB);
+      else if (slotB < slotA) j = gallop(postings, j, endB, slotA);
+      else {
+        if (!filter.any || columns.accepts(slotA, filter)) {
+          total += 1;
+          const score = idfA * (impacts[i] as number) + idfB * (impacts[j] as number);
+          if (score > top.threshold) top.offer(slotA, score);
+        }
+        i += 1;
+        j += 1;
+      }
+    }
+    return { total, slots: top.page(page) };
+  }
+
+  /**
+   * A word and a prefix of several terms ("wedding car"): the word's postings merged with each of the prefix's terms
+   * in turn, a bitset telling a business met before (counted once, the prefix's share its best term's).
+   */
+  private runWordAndPrefix(word: number, prefix: readonly number[], filter: SlotFilter, columns: FilterColumns, page: number) {
+    const top = new TopSlots((page + 1) * PAGE_SIZE);
+    const { postings, impacts, offsets } = this;
+    const bits = this.union.bitset();
+    const idfWord = this.idf[word] as number;
+    const startWord = offsets[word] as number;
+    const endWord = offsets[word + 1] as number;
+    let total = 0;
+    let lowest = 0xffffffff;
+    let highest = 0;
+    for (const term of prefix) {
+      const idf = this.idf[term] as number;
+      let i = startWord;
+      let j = offsets[term] as number;
+      const end = offsets[term + 1] as number;
+      while (i < endWord && j < end) {
+        const slotWord = postings[i] as number;
+        const slot = postings[j] as number;
+        if (slotWord < slot) i = gallop(postings, i, endWord, slot);
+        else if (slot < slotWord) j = gallop(postings, j, end, slotWord);
+        else {
+          const bit = 1 << (slot & 31);
+          const seen = ((bits[slot >>> 5] as number) & bit) !== 0;
+          if (!seen) {
+            bits[slot >>> 5] = (bits[slot >>> 5] as number) | bit;
+            if (slot < lowest) lowest = slot;
+            if (slot > highest) highest = slot;
+          }
+          if (!filter.any || columns.accepts(slot, filter)) {
+            const score = idfWord * (impacts[i] as number) + idf * (impacts[j] as number);
+            if (!seen) {
+              total += 1;
+              if (score >= top.threshold) top.offer(slot, score);
+            } else if (score >= top.threshold) top.raise(slot, score);
+          }
+          i += 1;
+          j += 1;
         }
       }
-      if (!aligned) {
-        if (target === END) break;
-        lead.seek(target);
-        target = lead.current();
-        continue;
-      }
-      if (!filter.any || columns.accepts(target, filter)) {
-        total += 1;
-        let score = 0;
-        for (const cursor of cursors) score += cursor.scoreAt(target, this);
-        top.offer(target, score);
-      }
-      for (const cursor of cursors) cursor.pass(target);
-      target = lead.current();
     }
+    if (lowest <= highest) bits.fill(0, lowest >>> 5, (highest >>> 5) + 1);
     return { total, slots: top.page(page) };
   }
 
@@ -295,76 +436,141 @@ export class TypedTextIndex implements TextEngine {
 
 const END = 0xffffffff;
 
-/** The union of a group's terms' postings (one term for a whole word, a prefix's range otherwise), walked in slot order. */
-class GroupCursor {
-  private readonly terms: Uint32Array;
-  private readonly positions: Uint32Array;
-  private readonly ends: Uint32Array;
+/** The first position in [from, end) whose slot is ≥ target (postings ascend): galloping, then binary search. */
+function gallop(postings: Uint32Array, from: number, end: number, target: number): number {
+  let low = from;
+  if (low >= end || (postings[low] as number) >= target) return low;
+  let step = 1;
+  let high = low + 1;
+  while (high < end && (postings[high] as number) < target) {
+    low = high;
+    step *= 2;
+    high = low + step;
+  }
+  if (high > end) high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((postings[middle] as number) < target) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** A group of the query walked in slot order: where it is, and the score of the slot it is at. */
+interface Cursor {
+  /** The slot it is at, or END. */
+  current(): number;
+  /** Moves to the first slot ≥ target. */
+  seek(target: number): void;
+  /** The group's share of the score of the slot it is at. */
+  score(): number;
+}
+
+/** One term's postings. */
+class TermCursor implements Cursor {
+  private position: number;
+  private readonly end: number;
+  private readonly idf: number;
 
   constructor(
-    group: readonly number[],
+    term: number,
     offsets: Uint32Array,
     private readonly postings: Uint32Array,
+    idf: Float32Array,
+    private readonly impacts: Uint8Array,
   ) {
-    this.terms = Uint32Array.from(group);
-    this.positions = Uint32Array.from(group, (term) => offsets[term] as number);
-    this.ends = Uint32Array.from(group, (term) => offsets[term + 1] as number);
+    this.position = offsets[term] as number;
+    this.end = offsets[term + 1] as number;
+    this.idf = idf[term] as number;
   }
 
-  /** The lowest slot any of the terms is at, or END. */
   current(): number {
-    let lowest = END;
-    for (let index = 0; index < this.terms.length; index += 1) {
-      const position = this.positions[index] as number;
-      if (position < (this.ends[index] as number)) {
-        const slot = this.postings[position] as number;
-        if (slot < lowest) lowest = slot;
-      }
-    }
-    return lowest;
+    return this.position < this.end ? (this.postings[this.position] as number) : END;
   }
 
-  /** Moves each term to its first slot ≥ target: galloping, then binary search. */
   seek(target: number): void {
-    const postings = this.postings;
-    for (let index = 0; index < this.terms.length; index += 1) {
-      let low = this.positions[index] as number;
-      const end = this.ends[index] as number;
-      if (low >= end || (postings[low] as number) >= target) continue;
-      let step = 1;
-      let high = low + 1;
-      while (high < end && (postings[high] as number) < target) {
-        low = high;
-        step *= 2;
-        high = low + step;
-      }
-      if (high > end) high = end;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((postings[middle] as number) < target) low = middle + 1;
-        else high = middle;
-      }
-      this.positions[index] = low;
-    }
+    this.position = gallop(this.postings, this.position, this.end, target);
   }
 
-  /** The sum of the contributions of the terms at `slot`. */
-  scoreAt(slot: number, index: TypedTextIndex): number {
-    let score = 0;
-    for (let at = 0; at < this.terms.length; at += 1) {
-      const position = this.positions[at] as number;
-      if (position < (this.ends[at] as number) && this.postings[position] === slot) {
-        score += index.contribution(this.terms[at] as number, position);
-      }
-    }
-    return score;
+  score(): number {
+    return this.idf * (this.impacts[this.position] as number);
+  }
+}
+
+/**
+ * The union of a prefix's terms: their slots set in a bitset of the whole directory (n / 8 bytes), each slot's
+ * score the best of its terms' (a business with "clean" and "cleaner" is not counted twice), then walked in slot
+ * order. One per index, gathered for a query and released after it.
+ */
+class UnionCursor implements Cursor {
+  private readonly bits: Uint32Array;
+  private readonly scores: Float32Array;
+  private firstWord = 0;
+  private lastWord = -1;
+  private at = END;
+
+  constructor(count: number) {
+    this.bits = new Uint32Array(Math.ceil(count / 32) + 1);
+    this.scores = new Float32Array(count);
   }
 
-  /** Steps every term that is at `slot` past it. */
-  pass(slot: number): void {
-    for (let at = 0; at < this.terms.length; at += 1) {
-      const position = this.positions[at] as number;
-      if (position < (this.ends[at] as number) && this.postings[position] === slot) this.positions[at] = position + 1;
+  /** The bitset, for a query that walks a prefix alone (it must leave it all zero). */
+  bitset(): Uint32Array {
+    return this.bits;
+  }
+
+  gather(terms: readonly number[], index: TypedTextIndex): this {
+    const { bits, scores } = this;
+    let lowest = END;
+    let highest = 0;
+    for (const term of terms) {
+      index.forEachPosting(term, (slot, score) => {
+        const word = slot >>> 5;
+        const bit = 1 << (slot & 31);
+        if (((bits[word] as number) & bit) === 0) {
+          bits[word] = (bits[word] as number) | bit;
+          scores[slot] = score;
+          if (slot < lowest) lowest = slot;
+          if (slot > highest) highest = slot;
+        } else if (score > (scores[slot] as number)) scores[slot] = score;
+      });
     }
+    this.firstWord = lowest === END ? 0 : lowest >>> 5;
+    this.lastWord = lowest === END ? -1 : highest >>> 5;
+    this.at = lowest;
+    return this;
+  }
+
+  current(): number {
+    return this.at;
+  }
+
+  seek(target: number): void {
+    if (this.at === END || target <= this.at) return;
+    let word = target >>> 5;
+    if (word > this.lastWord) {
+      this.at = END;
+      return;
+    }
+    let mask = (this.bits[word] as number) & (-1 << (target & 31));
+    while (mask === 0) {
+      word += 1;
+      if (word > this.lastWord) {
+        this.at = END;
+        return;
+      }
+      mask = this.bits[word] as number;
+    }
+    this.at = word * 32 + (31 - Math.clz32(mask & -mask));
+  }
+
+  score(): number {
+    return this.scores[this.at] as number;
+  }
+
+  release(): void {
+    if (this.lastWord >= this.firstWord) this.bits.fill(0, this.firstWord, this.lastWord + 1);
+    this.lastWord = -1;
+    this.at = END;
   }
 }
