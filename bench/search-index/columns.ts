@@ -56,7 +56,7 @@ export interface SlotFilter {
 
 const EARTH_RADIUS_KM = 6371.0088;
 const CELL_DEGREES = 0.1;
-const KM_PER_DEGREE = (Math.PI / 180) * 6371.0088;
+const KM_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_KM;
 const RADIANS = Math.PI / 180;
 
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {

@@ -25,28 +25,19 @@ const K1 = 1.2;
 const TF_MAX = [3, 7, 7] as const;
 const TF_SHIFT = [0, 2, 5] as const;
 
-/** A Uint32Array that grows by doubling, for the first pass whose size is not known in advance. */
-class GrowingUint32 {
-  values = new Uint32Array(1024);
+/** A typed array that grows by doubling, for the first pass whose size is not known in advance. */
+class GrowingArray<T extends Uint8Array | Uint32Array> {
   length = 0;
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const bigger = new Uint32Array(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
-    }
-    this.values[this.length++] = value;
-  }
-}
+  constructor(
+    public values: T,
+    private readonly bigger: (length: number) => T,
+  ) {}
 
-class GrowingUint8 {
-  values = new Uint8Array(1024);
-  length = 0;
   push(value: number): void {
     if (this.length === this.values.length) {
-      const bigger = new Uint8Array(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
+      const grown = this.bigger(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
     }
     this.values[this.length++] = value;
   }
@@ -98,8 +89,8 @@ export class TypedTextIndex implements TextEngine {
 
     // Pass 1: each business's distinct terms with their packed frequencies, and each term's document frequency.
     const docEnds = new Uint32Array(n + 1);
-    const docTerms = new GrowingUint32();
-    const docFrequencies = new GrowingUint8();
+    const docTerms = new GrowingArray(new Uint32Array(1024), (length) => new Uint32Array(length));
+    const docFrequencies = new GrowingArray(new Uint8Array(1024), (length) => new Uint8Array(length));
     let documentFrequency = new Uint32Array(1024);
     let seenIn = new Int32Array(1024).fill(-1);
     let positionIn = new Uint32Array(1024);
